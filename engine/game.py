@@ -1,0 +1,217 @@
+"""A game of Go: the C board plus what needs history (positional superko, undo), komi and notation.
+
+This is the object GTP sessions and tests hold; search and playouts work on copies of its Board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.errors import IllegalMoveError, NotationError
+from engine.handicap import fixed_handicap_vertices
+from engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
+                           parse_vertex)
+
+PASS = -1
+_SYMBOLS = {0: ".", BLACK: "X", WHITE: "O"}
+
+
+@dataclass(frozen=True)
+class Move:
+    colour: str          # "b" or "w"
+    vertex: str          # "D4" or "pass"
+
+
+class Game:
+    """Rules: no suicide, simple ko, positional superko (a stone play may not recreate any earlier
+    position of the game, whoever is to move), area scoring with komi.
+
+    g = Game(size=9, komi=7.0); g.play("b", "D4"); g.score() -> float, black positive.
+    """
+
+    def __init__(self, size: int = 19, komi: float = 7.5):
+        self.board = Board(size)
+        self.komi = float(komi)
+        self.moves: list[Move] = []
+        self._boards: list[Board] = []           # board before each move, for undo
+        self._seen: dict[int, int] = {self.board.hash: 1}   # position hash -> times reached
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+    @property
+    def to_move(self) -> str:
+        """'b' or 'w'."""
+        return colour_name(self.board.to_move)
+
+    @to_move.setter
+    def to_move(self, colour: str) -> None:
+        self.board.to_move = parse_colour(colour)
+
+    def _point(self, vertex: str) -> int:
+        xy = parse_vertex(vertex, self.size)
+        return PASS if xy is None else self.board.point(*xy)
+
+    def vertex(self, point: int) -> str:
+        return "pass" if point == PASS else format_vertex(self.board.xy(point))
+
+    def illegal_reason(self, colour: str, vertex: str) -> str | None:
+        """None if the move is legal, else one of IllegalMoveError.REASONS. Malformed input raises
+        NotationError."""
+        c = parse_colour(colour)
+        try:
+            point = self._point(vertex)
+        except IllegalMoveError as error:
+            return error.reason
+        return self._illegal_reason(c, point)
+
+    def _illegal_reason(self, c: int, point: int) -> str | None:
+        if point == PASS:
+            return None
+        reason = self.board.illegal_reason(point, c)
+        if reason is None:
+            after = self.board.copy()
+            after.play(point, c)
+            if after.hash in self._seen:
+                return "superko"
+        return reason
+
+    def is_legal(self, colour: str, vertex: str) -> bool:
+        return self.illegal_reason(colour, vertex) is None
+
+    def play(self, colour: str, vertex: str) -> int:
+        """Play a move (non-alternating play is allowed). Returns the stones captured. Raises
+        IllegalMoveError (game unchanged) or NotationError."""
+        c = parse_colour(colour)
+        point = self._point(vertex)
+        reason = self._illegal_reason(c, point)
+        if reason is not None:
+            raise IllegalMoveError(reason, f"{colour_name(c)} {vertex}")
+        before = self.board.copy()
+        captured = self.board.play(point, c)
+        self._boards.append(before)
+        self.moves.append(Move(colour_name(c), self.vertex(point)))
+        if point != PASS:
+            self._seen[self.board.hash] = self._seen.get(self.board.hash, 0) + 1
+        return captured
+
+    def undo(self) -> None:
+        """Take back the last move; ValueError if there is none."""
+        if not self._boards:
+            raise ValueError("no move to undo")
+        move = self.moves.pop()
+        if move.vertex != "pass":
+            count = self._seen[self.board.hash] - 1
+            if count:
+                self._seen[self.board.hash] = count
+            else:
+                del self._seen[self.board.hash]
+        self.board = self._boards.pop()
+
+    def place_handicap(self, vertices: list[str]) -> None:
+        """Put black handicap stones on an empty board (GTP set_free_handicap / fixed_handicap);
+        White moves next. Raises ValueError and changes nothing on a bad list."""
+        if self.moves or self.board.stones(BLACK) or self.board.stones(WHITE):
+            raise ValueError("handicap stones go on an empty board")
+        points = [self._point(v) for v in vertices]
+        if len(points) < 2 or PASS in points or len(set(points)) != len(points):
+            raise ValueError("a handicap needs at least two distinct vertices")
+        if len(points) >= self.size * self.size:
+            raise ValueError("too many handicap stones")
+        board = self.board.copy()
+        for point in points:
+            board.put_stone(point, BLACK)
+        board.to_move = WHITE
+        self.board = board
+        self._seen = {board.hash: 1}
+
+    def place_fixed_handicap(self, stones: int) -> list[str]:
+        vertices = fixed_handicap_vertices(self.size, stones)
+        self.place_handicap(vertices)
+        return vertices
+
+    def stones(self, colour: str) -> list[str]:
+        """Vertices of colour's stones, in board order (A1, B1, ..., A2, ...)."""
+        return [self.vertex(p) for p in self.board.stones(parse_colour(colour))]
+
+    def colour_at(self, vertex: str) -> str | None:
+        """'b', 'w' or None for an empty point."""
+        point = self._point(vertex)
+        if point == PASS:
+            raise NotationError("pass is not a point")
+        c = self.board.colour_at(point)
+        return colour_name(c) if c else None
+
+    @property
+    def captures(self) -> dict[str, int]:
+        black, white = self.board.captures
+        return {"b": black, "w": white}
+
+    @property
+    def is_over(self) -> bool:
+        """Two passes in a row end the game."""
+        return self.board.passes >= 2
+
+    def score(self) -> float:
+        """Area score, Black positive, komi included (all stones on the board count as alive)."""
+        return self.board.area_score() - self.komi
+
+    def result(self) -> str:
+        """SGF-style result from score(): 'B+3.5', 'W+0.5' or '0' for a draw."""
+        score = self.score()
+        if score == 0:
+            return "0"
+        return f"{'B' if score > 0 else 'W'}+{abs(score):g}"
+
+    def __str__(self) -> str:
+        size = self.size
+        letters = "   " + " ".join(COLUMNS[:size])
+        rows = [letters]
+        for y in reversed(range(size)):
+            cells = " ".join(_SYMBOLS[self.board.colour_at(self.board.point(x, y))] for x in range(size))
+            rows.append(f"{y + 1:2d} {cells} {y + 1}")
+        rows.append(letters)
+        return "\n".join(rows)
+
+    @classmethod
+    def from_ascii(cls, text: str, komi: float = 7.5, to_move: str = "b") -> "Game":
+        """Build a position from a drawing: rows top to bottom of 'X' (black), 'O' (white) and '.',
+        optionally with str(game)'s coordinates around them. Raises ValueError for a drawing that is
+        not square or has a group without liberties."""
+        rows = []
+        for line in text.strip("\n").splitlines():
+            cells = line.split()
+            while cells and cells[0].isdigit():
+                cells.pop(0)
+            while cells and cells[-1].isdigit():
+                cells.pop()
+            if len(cells) == 1 and len(cells[0]) > 1:   # "XO.X" written without spaces
+                cells = list(cells[0])
+            if not cells:
+                continue
+            if [c.upper() for c in cells] == list(COLUMNS[:len(cells)]):
+                continue  # the column letters of str(game)
+            if all(c in ".XOxo+" for c in cells):
+                rows.append(cells)
+            else:
+                raise ValueError(f"unreadable board line {line!r}")
+        size = len(rows)
+        if not (2 <= size <= 19) or any(len(r) != size for r in rows):
+            raise ValueError(f"a board drawing must be square, 2x2 to 19x19; got {size} rows "
+                             f"of lengths {sorted({len(r) for r in rows})}")
+        game = cls(size, komi)
+        board = game.board
+        for row_index, cells in enumerate(rows):
+            y = size - 1 - row_index
+            for x, cell in enumerate(cells):
+                if cell in "Xx":
+                    board.put_stone(board.point(x, y), BLACK)
+                elif cell in "Oo":
+                    board.put_stone(board.point(x, y), WHITE)
+        dead = board.groups_without_liberties()
+        if dead:
+            raise ValueError(f"groups without liberties at {[game.vertex(p) for p in dead]}")
+        board.to_move = parse_colour(to_move)
+        game._seen = {board.hash: 1}
+        return game

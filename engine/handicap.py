@@ -1,0 +1,37 @@
+"""Fixed handicap placement as the GTP v2 specification (section 4.1.1) lays it out."""
+from __future__ import annotations
+
+from engine.vertex import format_vertex
+
+
+def max_fixed_handicap(size: int) -> int:
+    """9 on odd boards from 9x9 up, 4 on 7x7 and on even boards from 8x8 up, none below 7x7."""
+    if size < 7:
+        return 0
+    if size % 2 == 1 and size >= 9:
+        return 9
+    return 4
+
+
+def fixed_handicap_vertices(size: int, stones: int) -> list[str]:
+    """The vertices of a fixed handicap of `stones` stones, in the spec's order.
+
+    Corner points sit on the 4th line from 13x13 up and on the 3rd line below; 5 and 7 stones add
+    the centre, 6 and more add the side points. Raises ValueError for an impossible handicap.
+    """
+    limit = max_fixed_handicap(size)
+    if not 2 <= stones <= limit:
+        raise ValueError(
+            f"invalid handicap {stones} on {size}x{size}: "
+            + (f"must be 2..{limit}" if limit else "no fixed handicap below 7x7")
+        )
+    edge = 3 if size >= 13 else 2
+    low, mid, high = edge, size // 2, size - 1 - edge
+    points = [(low, low), (high, high), (low, high), (high, low)]  # D4 Q16 D16 Q4 on 19x19
+    if stones >= 6:
+        points += [(low, mid), (high, mid)]  # D10 Q10
+    if stones >= 8:
+        points += [(mid, low), (mid, high)]  # K4 K16
+    if stones % 2 == 1 and stones >= 5:
+        points.append((mid, mid))  # K10
+    return [format_vertex(p) for p in points[:stones]]

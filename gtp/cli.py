@@ -1,0 +1,56 @@
+"""The `mango` command line (click): validates options and hands them down to the engine."""
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from engine.board import Board
+from engine.playout import POLICIES, run_playouts
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mango-go", prog_name="mango")
+def main() -> None:
+    """Mango: a classical Monte-Carlo Go engine."""
+
+
+@main.command()
+@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=100_000, show_default=True,
+              help="Playouts to run from the empty board.")
+@click.option("--policy", type=click.Choice(POLICIES), default="light", show_default=True,
+              help="Playout policy.")
+@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+              help="Random seed (same seed, same playouts).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def bench(size: int, playouts: int, policy: str, komi: float, seed: int, as_json: bool) -> None:
+    """Measure playout speed: P playouts from the empty board, single thread, one process."""
+    board = Board(size)
+    start = time.perf_counter()
+    stats = run_playouts(board, playouts, komi=komi, seed=seed, policy=policy)
+    seconds = time.perf_counter() - start
+    report = {
+        "size": size,
+        "policy": policy,
+        "playouts": playouts,
+        "seconds": round(seconds, 4),
+        "playouts_per_second": round(playouts / seconds, 1) if seconds > 0 else None,
+        "moves_per_playout": round(stats["moves"] / playouts, 1),
+        "black_win_rate": round(stats["black_wins"] / playouts, 4),
+        "mean_score": round(stats["score_sum"] / playouts - komi, 2),
+        "seed": seed,
+    }
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    click.echo(f"{playouts} {policy} playouts on {size}x{size} in {report['seconds']:.3f} s: "
+               f"{report['playouts_per_second']:,.0f} playouts/s")
+    click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
+               f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Offline knowledge for Mango: SGF reading, pattern learners and the shipped pattern tables."""
