@@ -13,7 +13,7 @@ WHITE = 2
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I
 
 _COLOURS = {"b": BLACK, "black": BLACK, "w": WHITE, "white": WHITE}
-_VERTEX = re.compile(r"([a-hj-z])(\d{1,3})", re.IGNORECASE)
+_VERTEX = re.compile(r"([a-hj-z])([1-9]\d?)", re.IGNORECASE)  # rows 1..99; off board if > size
 
 
 def parse_colour(text: str) -> int:
