@@ -36,5 +36,5 @@ cdef enum:
     POLICY_LIGHT = 0
 
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil
-cdef int playout_light(board_t* b, rng_t* rng, int max_moves) noexcept nogil
+cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexcept nogil
 cdef int playout_move_cap(const board_t* b) noexcept nogil

@@ -4,7 +4,10 @@
 light: uniformly random legal moves that do not fill the mover's own true eye, until two passes or
 the move cap (3 x size^2), then area score.
 """
+from cpython cimport array
 from libc.stdint cimport uint64_t
+
+import array
 
 from engine.board cimport (PASS, Board, board_area_score, board_is_legal, board_is_true_eye,
                            board_play, board_t)
@@ -37,13 +40,16 @@ cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil:
     return PASS
 
 
-cdef int playout_light(board_t* b, rng_t* rng, int max_moves) noexcept nogil:
+cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexcept nogil:
     """Play the light policy on b to the end; returns the number of moves played (b holds the
-    final position, score it with board_area_score)."""
+    final position, score it with board_area_score). `record`, when not NULL, receives the
+    moves (room for max_moves)."""
     cdef int moves = 0, p
     cdef int c = b.to_move
     while b.passes < 2 and moves < max_moves:
         p = playout_random_move(b, rng, c)
+        if record != NULL:
+            record[moves] = p
         board_play(b, p, c)
         c = 3 - c
         moves += 1
@@ -69,7 +75,7 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
     with nogil:
         for i in range(playouts):
             work = start.b
-            moves += playout_light(&work, &rng, cap)
+            moves += playout_light(&work, &rng, cap, NULL)
             result = board_area_score(&work)
             score_sum += <long long>result
             result -= komi
@@ -90,8 +96,12 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
 
 
 def play_light_playout(Board board, uint64_t seed=1):
-    """Play one light playout on `board` in place (for tests: inspect the final position).
-    Returns the moves played."""
+    """Play one light playout on `board` in place and return its moves (points, PASS = -1), so
+    tests can replay them on a reference board."""
     cdef rng_t rng
+    cdef int cap = playout_move_cap(&board.b)
+    cdef int[::1] record = array.array("i", [0]) * cap
+    cdef int n
     rng_seed(&rng, seed)
-    return playout_light(&board.b, &rng, playout_move_cap(&board.b))
+    n = playout_light(&board.b, &rng, cap, &record[0])
+    return list(record[:n])
