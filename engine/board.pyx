@@ -113,11 +113,16 @@ cdef inline int _merge(board_t* b, int g1, int g2) noexcept nogil:
 
 cdef void board_put_stone(board_t* b, int p, int c) noexcept nogil:
     """Place a stone, update neighbours, liberties and groups; no captures (board_play does those).
-    Also used to set up positions."""
+    Also used to set up positions.
+
+    Empty and off-board points keep group id NO_POINT, an off-board corner whose group fields
+    are a scratch sink: "take liberty p from every neighbouring group" then needs no test of the
+    neighbour's colour, which a random playout would mispredict."""
     cdef int w = b.width
-    cdef int i, q, col, g, last
+    cdef int i, q, g, last, is_empty
     cdef int* d = [-w, -1, 1, w]
     cdef int delta = (1 << (4 * (c - 1))) - NBR_ONE_EMPTY
+    cdef int libs = 0, lib_sum = 0, lib_sumsq = 0
 
     i = b.empty_index[p]
     b.n_empty -= 1
@@ -129,47 +134,50 @@ cdef void board_put_stone(board_t* b, int p, int c) noexcept nogil:
     _bit_set(b.stones[c], p)
     b.hash ^= ZOBRIST[c][p]
 
-    b.group[p] = p
-    b.next_stone[p] = p
-    b.group_size[p] = 1
-    b.group_libs[p] = 0
-    b.group_lib_sum[p] = 0
-    b.group_lib_sumsq[p] = 0
     for i in range(4):
         q = p + d[i]
         b.nbr[q] += delta
-        col = b.colour[q]
-        if col == EMPTY:
-            _add_lib(b, b.group[p], q)
-        elif col == c:
+        is_empty = b.colour[q] == EMPTY
+        libs += is_empty
+        lib_sum += q & -is_empty
+        lib_sumsq += (q * q) & -is_empty
+        _remove_lib(b, b.group[q], p)     # a neighbouring group loses p (the sink if none)
+    b.group[p] = p
+    b.next_stone[p] = p
+    b.group_size[p] = 1
+    b.group_libs[p] = libs
+    b.group_lib_sum[p] = lib_sum
+    b.group_lib_sumsq[p] = lib_sumsq
+    if board_neighbours_of(b, p, c) == 0:
+        return  # no friendly neighbour (the edge counts as friendly, so this is an open point)
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == c:
             g = b.group[q]
-            _remove_lib(b, g, p)
             if g != b.group[p]:
                 _merge(b, g, b.group[p])
-        elif col != OFFBOARD:
-            _remove_lib(b, b.group[q], p)
 
 
 cdef void _remove_group(board_t* b, int g) noexcept nogil:
-    """Take a captured group off the board; its points become liberties of the capturer's groups."""
+    """Take a captured group off the board; its points become liberties of the capturer's groups.
+    (Neighbours that are empty, off board or of the captured group itself feed the sink or the
+    dying group's own fields: harmless, and no branch on their colour.)"""
     cdef int w = b.width
     cdef int c = b.colour[g]
-    cdef int other = 3 - c
-    cdef int s = g, i, q
+    cdef int s = g, i
     cdef int* d = [-w, -1, 1, w]
     cdef int delta = NBR_ONE_EMPTY - (1 << (4 * (c - 1)))
     while True:
         b.colour[s] = EMPTY
+        b.group[s] = NO_POINT
         _bit_clear(b.stones[c], s)
         b.hash ^= ZOBRIST[c][s]
         b.empty_index[s] = b.n_empty
         b.empty[b.n_empty] = s
         b.n_empty += 1
         for i in range(4):
-            q = s + d[i]
-            b.nbr[q] += delta
-            if b.colour[q] == other:
-                _add_lib(b, b.group[q], s)
+            b.nbr[s + d[i]] += delta
+            _add_lib(b, b.group[s + d[i]], s)
         s = b.next_stone[s]
         if s == g:
             break
@@ -191,12 +199,11 @@ cdef int board_play(board_t* b, int p, int c) noexcept nogil:
     board_put_stone(b, p, c)
     for i in range(4):
         q = p + d[i]
-        if b.colour[q] == other:
-            g = b.group[q]
-            if b.group_libs[g] == 0:
-                captured += b.group_size[g]
-                captured_point = q
-                _remove_group(b, g)
+        g = b.group[q]
+        if b.group_libs[g] == 0 and b.colour[q] == other:
+            captured += b.group_size[g]
+            captured_point = q
+            _remove_group(b, g)
     if captured:
         b.captures[c] += captured
         g = b.group[p]
@@ -497,6 +504,7 @@ cdef class Board:
             packed = counts[0] | counts[1] << 4 | counts[2] << 8
             assert b.nbr[p] == packed, f"neighbour counts wrong at {p}: {b.nbr[p]:#x} != {packed:#x}"
             if c == EMPTY:
+                assert b.group[p] == NO_POINT, f"empty point {p} keeps group id {b.group[p]}"
                 empties.add(p)
             else:
                 expected_hash ^= ZOBRIST[c][p]
