@@ -311,10 +311,7 @@ cdef int board_liberty_count(const board_t* b, int p) noexcept nogil:
 
 _REASONS = {ILLEGAL_OCCUPIED: "occupied", ILLEGAL_SUICIDE: "suicide", ILLEGAL_KO: "ko"}
 
-BLACK_ = BLACK
-WHITE_ = WHITE
-EMPTY_ = EMPTY
-PASS_ = PASS
+PASS_POINT = PASS   # the point value of a pass, for Python callers
 
 
 def zobrist_key(int colour, int point):

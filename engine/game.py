@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.board import PASS_POINT as PASS
 from engine.board import Board
 from engine.errors import IllegalMoveError, NotationError
 from engine.handicap import fixed_handicap_vertices
 from engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
                            parse_vertex)
 
-PASS = -1
 _SYMBOLS = {0: ".", BLACK: "X", WHITE: "O"}
 
 

@@ -5,9 +5,8 @@ import pytest
 from reference_board import ReferenceBoard
 
 from engine import Board, Game
+from engine.board import PASS_POINT as PASS
 from engine.playout import play_light_playout, run_playouts
-
-PASS = -1
 
 
 @pytest.mark.parametrize("size, seed", [(s, seed) for s in (2, 3, 5, 9, 13, 19) for seed in (1, 2, 3)])
