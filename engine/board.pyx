@@ -312,6 +312,7 @@ cdef int board_liberty_count(const board_t* b, int p) noexcept nogil:
 _REASONS = {ILLEGAL_OCCUPIED: "occupied", ILLEGAL_SUICIDE: "suicide", ILLEGAL_KO: "ko"}
 
 PASS_POINT = PASS   # the point value of a pass, for Python callers
+BOARD_BYTES = sizeof(board_t)   # what copying a board for a playout moves
 
 
 def zobrist_key(int colour, int point):

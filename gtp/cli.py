@@ -6,7 +6,7 @@ import time
 
 import click
 
-from engine.board import Board
+from engine.board import BOARD_BYTES, Board
 from engine.playout import POLICIES, run_playouts
 
 
@@ -42,6 +42,7 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, as_json
         "black_win_rate": round(stats["black_wins"] / playouts, 4),
         "mean_score": round(stats["score_sum"] / playouts - komi, 2),
         "seed": seed,
+        "board_bytes": BOARD_BYTES,
     }
     if as_json:
         click.echo(json.dumps(report))
