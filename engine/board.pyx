@@ -536,6 +536,8 @@ cdef class Board:
             assert b.group_lib_sumsq[g] == sum(q * q for q in pseudo), f"pseudo-liberty sumsq of {g} wrong"
             assert len(pseudo) > 0, f"group {g} on the board without liberties"
             assert bool(board_in_atari(b, g)) == (len(set(pseudo)) == 1), f"atari test of {g} wrong"
+            if len(set(pseudo)) == 1:
+                assert board_atari_point(b, g) == pseudo[0], f"atari point of {g} wrong"
 
     cdef _check_point(self, int point):
         if not (0 <= point < MAX_POINTS and self.b.colour[point] != OFFBOARD):

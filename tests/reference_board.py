@@ -28,18 +28,24 @@ class ReferenceBoard:
         x, y = p
         return [q for q in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) if q in self.grid]
 
-    def chain(self, p) -> tuple[set, set]:
-        """(stones, liberties) of the chain through p."""
+    def flood(self, p) -> tuple[set, set]:
+        """(the connected points of p's colour through p, the points bordering them)."""
         colour = self.grid[p]
-        stones, liberties, todo = {p}, set(), [p]
+        region, border, todo = {p}, set(), [p]
         while todo:
             for q in self.neighbours(todo.pop()):
-                if self.grid[q] == colour and q not in stones:
-                    stones.add(q)
-                    todo.append(q)
-                elif self.grid[q] == EMPTY:
-                    liberties.add(q)
-        return stones, liberties
+                if self.grid[q] == colour:
+                    if q not in region:
+                        region.add(q)
+                        todo.append(q)
+                else:
+                    border.add(q)
+        return region, border
+
+    def chain(self, p) -> tuple[set, set]:
+        """(stones, liberties) of the chain through p."""
+        stones, border = self.flood(p)
+        return stones, {q for q in border if self.grid[q] == EMPTY}
 
     def illegal_reason(self, p, colour) -> str | None:
         if self.grid[p] != EMPTY:
@@ -92,17 +98,11 @@ class ReferenceBoard:
         for p, c in self.grid.items():
             if c != EMPTY or p in seen:
                 continue
-            region, borders, todo = {p}, set(), [p]
-            while todo:
-                for q in self.neighbours(todo.pop()):
-                    if self.grid[q] == EMPTY and q not in region:
-                        region.add(q)
-                        todo.append(q)
-                    elif self.grid[q] != EMPTY:
-                        borders.add(self.grid[q])
+            region, border = self.flood(p)
             seen |= region
-            if len(borders) == 1:
-                counts[borders.pop()] += len(region)
+            colours = {self.grid[q] for q in border}
+            if len(colours) == 1:
+                counts[colours.pop()] += len(region)
         return counts[BLACK], counts[WHITE]
 
     def is_true_eye(self, p, colour) -> bool:
