@@ -4,6 +4,7 @@ This is the object GTP sessions and tests hold; search and playouts work on copi
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from engine.board import PASS_POINT as PASS
@@ -30,11 +31,14 @@ class Game:
     """
 
     def __init__(self, size: int = 19, komi: float = 7.5):
+        if not math.isfinite(komi):
+            raise ValueError(f"komi must be a finite number, got {komi}")
         self.board = Board(size)
         self.komi = float(komi)
         self.moves: list[Move] = []
-        self._boards: list[Board] = []           # board before each move, for undo
-        self._seen: dict[int, int] = {self.board.hash: 1}   # position hash -> times reached
+        self._boards: list[Board] = []       # the board before each move, for undo
+        # Hashes of every position stone plays have made (superko keeps each one unique).
+        self._seen: set[int] = {self.board.hash}
 
     @property
     def size(self) -> int:
@@ -49,7 +53,8 @@ class Game:
     def to_move(self, colour: str) -> None:
         self.board.to_move = parse_colour(colour)
 
-    def _point(self, vertex: str) -> int:
+    def point(self, vertex: str) -> int:
+        """The board's point index of a vertex ('pass' -> the pass point)."""
         xy = parse_vertex(vertex, self.size)
         return PASS if xy is None else self.board.point(*xy)
 
@@ -61,7 +66,7 @@ class Game:
         NotationError."""
         c = parse_colour(colour)
         try:
-            point = self._point(vertex)
+            point = self.point(vertex)
         except IllegalMoveError as error:
             return error.reason
         return self._illegal_reason(c, point)
@@ -84,7 +89,7 @@ class Game:
         """Play a move (non-alternating play is allowed). Returns the stones captured. Raises
         IllegalMoveError (game unchanged) or NotationError."""
         c = parse_colour(colour)
-        point = self._point(vertex)
+        point = self.point(vertex)
         reason = self._illegal_reason(c, point)
         if reason is not None:
             raise IllegalMoveError(reason, f"{colour_name(c)} {vertex}")
@@ -93,7 +98,7 @@ class Game:
         self._boards.append(before)
         self.moves.append(Move(colour_name(c), self.vertex(point)))
         if point != PASS:
-            self._seen[self.board.hash] = self._seen.get(self.board.hash, 0) + 1
+            self._seen.add(self.board.hash)
         return captured
 
     def undo(self) -> None:
@@ -102,11 +107,7 @@ class Game:
             raise ValueError("no move to undo")
         move = self.moves.pop()
         if move.vertex != "pass":
-            count = self._seen[self.board.hash] - 1
-            if count:
-                self._seen[self.board.hash] = count
-            else:
-                del self._seen[self.board.hash]
+            self._seen.discard(self.board.hash)
         self.board = self._boards.pop()
 
     def place_handicap(self, vertices: list[str]) -> None:
@@ -114,7 +115,7 @@ class Game:
         White moves next. Raises ValueError and changes nothing on a bad list."""
         if self.moves or self.board.stones(BLACK) or self.board.stones(WHITE):
             raise ValueError("handicap stones go on an empty board")
-        points = [self._point(v) for v in vertices]
+        points = [self.point(v) for v in vertices]
         if len(points) < 2 or PASS in points or len(set(points)) != len(points):
             raise ValueError("a handicap needs at least two distinct vertices")
         if len(points) >= self.size * self.size:
@@ -124,7 +125,7 @@ class Game:
             board.put_stone(point, BLACK)
         board.to_move = WHITE
         self.board = board
-        self._seen = {board.hash: 1}
+        self._seen = {board.hash}
 
     def place_fixed_handicap(self, stones: int) -> list[str]:
         vertices = fixed_handicap_vertices(self.size, stones)
@@ -137,7 +138,7 @@ class Game:
 
     def colour_at(self, vertex: str) -> str | None:
         """'b', 'w' or None for an empty point."""
-        point = self._point(vertex)
+        point = self.point(vertex)
         if point == PASS:
             raise NotationError("pass is not a point")
         c = self.board.colour_at(point)
@@ -213,5 +214,5 @@ class Game:
         if dead:
             raise ValueError(f"groups without liberties at {[game.vertex(p) for p in dead]}")
         board.to_move = parse_colour(to_move)
-        game._seen = {board.hash: 1}
+        game._seen = {board.hash}
         return game

@@ -107,3 +107,10 @@ def test_drawing():
         " 1 X . . 1",
         "   A B C",
     ])
+
+
+@pytest.mark.parametrize("komi", [float("nan"), float("inf"), -float("inf")])
+def test_komi_must_be_finite(komi):
+    with pytest.raises(ValueError):
+        Game(9, komi=komi)
+    assert Game(9, komi=-3.5).score() == 3.5   # negative komi is allowed

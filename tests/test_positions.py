@@ -104,7 +104,7 @@ def test_suicide_is_illegal_and_changes_nothing(move):
         game.play(colour, vertex)
     assert error.value.reason == "suicide"
     assert (str(game), game.board.hash, game.to_move) == before
-    assert reference_of(game).illegal_reason(game.board.xy(game._point(vertex)), BLACK) == "suicide"
+    assert reference_of(game).illegal_reason(game.board.xy(game.point(vertex)), BLACK) == "suicide"
 
 
 def test_occupied_off_board_and_malformed():
@@ -175,7 +175,7 @@ def test_triple_ko_cycle_is_stopped_by_positional_superko():
     start = game.board.hash
     for colour, vertex in TRIPLE_KO_CYCLE:
         assert game.play(colour, vertex) == 1, vertex
-        ref.play(game.board.xy(game._point(vertex)), BLACK if colour == "b" else WHITE)
+        ref.play(game.board.xy(game.point(vertex)), BLACK if colour == "b" else WHITE)
     # White's retake of the third ko is no simple-ko violation, but it recreates the start.
     assert game.board.illegal_reason(game.board.point(1, 3), WHITE) is None
     assert game.illegal_reason("w", "B4") == "superko"
@@ -220,7 +220,7 @@ EYES = """
 ])
 def test_true_and_false_eyes(vertex, colour, expected):
     game = Game.from_ascii(EYES)
-    point = game._point(vertex)
+    point = game.point(vertex)
     assert game.board.is_true_eye(point, colour) is expected
     assert reference_of(game).board.is_true_eye(game.board.xy(point), colour) is expected
 
@@ -233,7 +233,7 @@ def test_centre_eye_with_two_opponent_diagonals_is_false():
         . . X . .
         . . . . .
     """)
-    point = game._point("C3")
+    point = game.point("C3")
     assert not game.board.is_true_eye(point, BLACK)
     game2 = Game.from_ascii("""
         . . . . .
@@ -242,7 +242,7 @@ def test_centre_eye_with_two_opponent_diagonals_is_false():
         . X X . .
         . . . . .
     """)
-    assert game2.board.is_true_eye(game2._point("C3"), BLACK)
+    assert game2.board.is_true_eye(game2.point("C3"), BLACK)
 
 
 def test_seki_shared_liberties_count_for_nobody():
@@ -260,7 +260,7 @@ def test_seki_shared_liberties_count_for_nobody():
         for vertex in ("A1", "C1"):
             trial = Game.from_ascii(str(game))
             trial.play(colour, vertex)
-            assert trial.board.in_atari(trial._point(vertex))
+            assert trial.board.in_atari(trial.point(vertex))
     black_stones, white_stones, neutral = 8, 5, 2
     assert game.board.area() == (49 - white_stones - neutral, white_stones)
     assert reference_of(game).board.area() == game.board.area()
