@@ -11,7 +11,7 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("MANGO_DEBUG", "") not in ("", "0")
 
-MODULES = ["board", "playout"]
+MODULES = ["board", "pattern3", "playout"]
 
 if DEBUG:
     compile_args = ["-O0", "-g"]

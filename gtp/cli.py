@@ -53,5 +53,34 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, as_json
                f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
 
 
+@main.command("learn-patterns")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="Where to write the table (.npz).")
+@click.option("--since", type=click.IntRange(1, 9999), default=None,
+              help="Only games dated this year or later (SGF DT); undated games are left out.")
+@click.option("--max-games", type=click.IntRange(1), default=None, help="Stop after this many games.")
+@click.option("--hold-out-every", type=click.IntRange(0), default=10, show_default=True,
+              help="Keep every Nth game out of learning to measure accuracy (0: none).")
+@click.option("--prior-weight", type=click.FloatRange(0, min_open=True), default=20.0, show_default=True,
+              help="Pseudo-count pulling rare patterns towards the overall rate.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def learn_patterns(sources, out, since, max_games, hold_out_every, prior_weight, quiet) -> None:
+    """Learn 3x3 pattern values from SGF files, folders or .tar.gz archives."""
+    import logging
+
+    from patterns.learn import learn
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
+    try:
+        summary = learn(sources, out, since=since, max_games=max_games,
+                        hold_out_every=hold_out_every, prior_weight=prior_weight, progress=not quiet)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    for line in summary.lines():
+        click.echo(line)
+    click.echo(f"wrote {out}")
+
+
 if __name__ == "__main__":
     main()

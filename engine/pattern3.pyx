@@ -1,0 +1,244 @@
+# cython: language_level=3
+"""3x3 pattern codes, their canonical form under the 8 symmetries, and the learned value table.
+
+Values are looked up by absolute code and player (VALUES[c][code]): the colour swap and the
+symmetry are folded into the table when it is loaded, so a playout pays one load per point.
+"""
+import logging
+from importlib import resources
+
+import numpy as np
+
+from libc.stdint cimport uint16_t, uint32_t, uint64_t
+
+from engine.board cimport (BLACK, EMPTY, MAX_POINTS, OFFBOARD, WHITE, Board, board_in_atari,
+                           board_is_legal, board_t)
+
+log = logging.getLogger(__name__)
+
+TABLE_FORMAT = "mango-pattern3"
+TABLE_VERSION = 1
+DEFAULT_VALUE = PATTERN_DEFAULT_VALUE   # with no table, captures and proximity alone decide
+MAX_VALUE = PATTERN_MAX_VALUE
+CODES = PATTERN_CODES
+
+# Neighbour k sits at OFFSETS[k] = (dx, dy): N, E, S, W, NE, SE, SW, NW.
+OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
+
+cdef uint32_t SWAP16[65536]
+cdef uint32_t CANON[PATTERN_CODES]
+cdef uint16_t VALUES[3][PATTERN_CODES]
+
+
+def _symmetries():
+    """For each of the 8 symmetries, where neighbour k goes."""
+    transforms = [
+        lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
+        lambda x, y: (-x, y), lambda x, y: (y, x), lambda x, y: (x, -y), lambda x, y: (-y, -x),
+    ]
+    return [[OFFSETS.index(t(*OFFSETS[k])) for k in range(8)] for t in transforms]
+
+
+cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
+    cdef uint32_t code, best, moved, field
+    cdef int s, k
+    for code in range(65536):
+        moved = 0
+        for k in range(8):
+            field = (code >> (2 * k)) & 3
+            if field == 1 or field == 2:
+                field = 3 - field
+            moved |= field << (2 * k)
+        SWAP16[code] = moved
+    for code in range(PATTERN_CODES):
+        best = code
+        for s in range(1, 8):
+            moved = 0
+            for k in range(8):
+                moved |= ((code >> (2 * k)) & 3) << (2 * perm[s, k])
+            for k in range(4):
+                moved |= ((code >> (16 + k)) & 1) << (16 + perm[s, k])
+            if moved < best:
+                best = moved
+        CANON[code] = best
+    for code in range(PATTERN_CODES):
+        VALUES[BLACK][code] = PATTERN_DEFAULT_VALUE
+        VALUES[WHITE][code] = PATTERN_DEFAULT_VALUE
+
+
+_build_tables(np.array(_symmetries(), dtype=np.intc))
+
+
+cdef uint32_t pattern_code(const board_t* b, int p) noexcept nogil:
+    cdef int w = b.width, k, q
+    cdef int* orth = [w, 1, -w, -1]
+    cdef uint32_t code = (b.colour[p + w] | b.colour[p + 1] << 2 | b.colour[p - w] << 4
+                          | b.colour[p - 1] << 6 | b.colour[p + w + 1] << 8
+                          | b.colour[p - w + 1] << 10 | b.colour[p - w - 1] << 12
+                          | b.colour[p + w - 1] << 14)
+    for k in range(4):
+        q = p + orth[k]
+        if (b.colour[q] == BLACK or b.colour[q] == WHITE) and board_in_atari(b, b.group[q]):
+            code |= (<uint32_t>1) << (16 + k)
+    return code
+
+
+cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil:
+    if c == WHITE:
+        return (code & ~(<uint32_t>0xFFFF)) | SWAP16[code & 0xFFFF]
+    return code
+
+
+cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil:
+    return CANON[player_code]
+
+
+cdef uint16_t pattern_value(uint32_t code, int c) noexcept nogil:
+    return VALUES[c][code]
+
+
+# ---- Python face -------------------------------------------------------------------------
+
+def code_at(Board board, int point):
+    """The absolute 3x3 code around an empty point."""
+    if not board.on_board(point) or board.colour_at(point) != EMPTY:
+        raise ValueError(f"point {point} is not an empty point of the board")
+    return pattern_code(&board.b, point)
+
+
+def for_player(uint32_t code, int colour):
+    """The code as seen by `colour` to play (1 = the player's stones)."""
+    if colour != BLACK and colour != WHITE:
+        raise ValueError("colour must be 1 or 2")
+    return pattern_for_player(code, colour)
+
+
+def canonical(uint32_t player_code):
+    if player_code >= PATTERN_CODES:
+        raise ValueError("not a pattern code")
+    return CANON[player_code]
+
+
+def value(uint32_t code, int colour):
+    """The loaded value of absolute `code` for `colour` to play."""
+    if code >= PATTERN_CODES or colour not in (BLACK, WHITE):
+        raise ValueError("bad code or colour")
+    return VALUES[colour][code]
+
+
+def canonical_table():
+    """CANON as a read-only numpy array (for the learner's bincounts)."""
+    array = np.asarray(<uint32_t[:PATTERN_CODES]> CANON)
+    array.setflags(write=False)
+    return array
+
+
+def default_table_path():
+    """The table shipped in the `patterns` package (data only: no code is imported from it)."""
+    return resources.files("patterns") / "data" / "pattern3.npz"
+
+
+def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
+    """Load a table: values[i] for canonical player code codes[i], `default` for the rest."""
+    codes = np.asarray(codes, dtype=np.int64)
+    values = np.asarray(values, dtype=np.int64)
+    if codes.shape != values.shape or codes.ndim != 1:
+        raise ValueError("codes and values must be 1-D arrays of one length")
+    if len(codes) and (codes.min() < 0 or codes.max() >= PATTERN_CODES):
+        raise ValueError("pattern codes out of range")
+    canon = canonical_table()
+    if len(codes) and not np.array_equal(canon[codes], codes):
+        raise ValueError("table codes must be canonical")
+    for v in (values, np.array([default])):
+        if len(v) and (v.min() < 1 or v.max() > PATTERN_MAX_VALUE):
+            raise ValueError(f"pattern values must be 1..{PATTERN_MAX_VALUE}")
+    by_canonical = np.full(PATTERN_CODES, default, dtype=np.uint16)
+    by_canonical[codes] = values
+    every = np.arange(PATTERN_CODES, dtype=np.uint32)
+    swapped = (every & ~np.uint32(0xFFFF)) | np.asarray(<uint32_t[:65536]> SWAP16)[every & 0xFFFF]
+    black = by_canonical[canon]
+    white = by_canonical[canon[swapped]]
+    cdef uint16_t[::1] black_view = black
+    cdef uint16_t[::1] white_view = white
+    cdef int i
+    for i in range(PATTERN_CODES):
+        VALUES[BLACK][i] = black_view[i]
+        VALUES[WHITE][i] = white_view[i]
+
+
+def read_table(path):
+    """(codes, values, default, metadata) from a table file; ValueError if it is not one."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["format"]) != TABLE_FORMAT:
+                raise ValueError(f"{path}: not a {TABLE_FORMAT} file")
+            if int(data["version"]) != TABLE_VERSION:
+                raise ValueError(f"{path}: table version {int(data['version'])}, expected {TABLE_VERSION}")
+            meta = {k: data[k] for k in data.files if k not in ("codes", "values")}
+            return data["codes"], data["values"], int(data["default_value"]), meta
+    except (OSError, KeyError, EOFError) as error:
+        raise ValueError(f"{path}: unreadable pattern table ({error})") from None
+
+
+def write_table(path, codes, values, int default, **metadata):
+    np.savez_compressed(path, format=np.array(TABLE_FORMAT), version=np.array(TABLE_VERSION),
+                        codes=np.asarray(codes, dtype=np.uint32),
+                        values=np.asarray(values, dtype=np.uint16),
+                        default_value=np.array(default, dtype=np.uint16), **metadata)
+
+
+def load_table(path=None):
+    """Load `path` (default: the shipped table). A missing default table leaves every value at
+    DEFAULT_VALUE with a warning; a bad explicit path raises ValueError."""
+    if path is None:
+        path = default_table_path()
+        if not path.is_file():
+            log.warning("no pattern table at %s: every 3x3 pattern is worth %d", path, DEFAULT_VALUE)
+            install_values([], [], DEFAULT_VALUE)
+            return None
+    codes, values, default, meta = read_table(path)
+    install_values(codes, values, default)
+    return meta
+
+
+def count_position(Board board, int colour, int move, uint64_t[::1] seen, uint64_t[::1] played):
+    """Learner step: count the player code of every legal empty point for `colour` in `seen`, and
+    the code of `move` in `played`. Returns the number of candidate points."""
+    if seen.shape[0] != PATTERN_CODES or played.shape[0] != PATTERN_CODES:
+        raise ValueError("count arrays must have PATTERN_CODES entries")
+    cdef board_t* b = &board.b
+    cdef int i, p, n = 0
+    if move != -1 and not (0 < move < MAX_POINTS and b.colour[move] == EMPTY):
+        raise ValueError("the move must be an empty point or pass")
+    with nogil:
+        for i in range(b.n_empty):
+            p = b.empty[i]
+            if board_is_legal(b, p, colour):
+                seen[pattern_for_player(pattern_code(b, p), colour)] += 1
+                n += 1
+        if move != -1:
+            played[pattern_for_player(pattern_code(b, move), colour)] += 1
+    return n
+
+
+def top1_credit(Board board, int colour, int move):
+    """Top-1 prediction credit of the loaded values for `move`: 1/k when the move is among the k
+    legal points of highest value, else 0."""
+    cdef board_t* b = &board.b
+    cdef int i, p, ties = 0
+    cdef uint16_t v, best = 0, mine
+    if not (0 < move < MAX_POINTS and b.colour[move] == EMPTY):
+        raise ValueError("the move must be an empty point")
+    mine = VALUES[colour][pattern_code(b, move)]
+    for i in range(b.n_empty):
+        p = b.empty[i]
+        if board_is_legal(b, p, colour):
+            v = VALUES[colour][pattern_code(b, p)]
+            if v > best:
+                best, ties = v, 1
+            elif v == best:
+                ties += 1
+    return 1.0 / ties if mine == best and ties else 0.0
+
+
+load_table()   # the shipped table, or DEFAULT_VALUE everywhere (with a warning) if it is missing
