@@ -1,8 +1,8 @@
 # cython: language_level=3
-"""Playouts: a random game to the end from a board, played entirely in C."""
-from libc.stdint cimport uint32_t, uint64_t
+"""Playouts: a game played to the end from a board, entirely in C, by one of two policies."""
+from libc.stdint cimport int16_t, uint32_t, uint64_t
 
-from engine.board cimport board_t
+from engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 
 ctypedef struct rng_t:
     uint64_t state
@@ -34,7 +34,49 @@ cdef inline uint32_t rng_below(rng_t* r, uint32_t n) noexcept nogil:
 
 cdef enum:
     POLICY_LIGHT = 0
+    POLICY_MANGO = 1
 
+# The C copy of engine.config.PlayoutConfig, made once per batch.
+ctypedef struct policy_t:
+    int kind
+    int patterns
+    uint64_t capture_weight
+    uint64_t save_weight
+    uint64_t proximity_factor
+    int avoid_self_atari
+    int local_answers
+    uint32_t local_threshold        # local_probability scaled to 2^32
+    uint32_t local_min_value
+    int nakade
+    uint64_t nakade_weight
+    int answer_atari
+
+# Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
+# value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum
+# tree for drawing in proportion to urgency. Captures, saves, nakade and proximity are laid over
+# the base for one draw and taken off again (the log), so they are always computed fresh.
+ctypedef struct urgency_t:
+    uint32_t weight[3][MAX_POINTS]
+    uint64_t row_sum[3][MAX_WIDTH]
+    uint64_t total[3]
+    int16_t atari[MAX_POINTS]       # group roots that were in atari when listed (checked on use)
+    int n_atari
+    uint32_t stamp[MAX_POINTS]      # per-point marks, current when equal to mark
+    uint32_t mark
+    int16_t log_point[2 * MAX_POINTS]
+    uint32_t log_weight[2 * MAX_POINTS]
+    int n_log
+    uint64_t extra[MAX_POINTS]      # this move's capture / save / nakade bonuses
+    int16_t extra_points[MAX_POINTS]
+    int n_extra
+
+cdef int playout_move_cap(const board_t* b) noexcept nogil
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil
 cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexcept nogil
-cdef int playout_move_cap(const board_t* b) noexcept nogil
+cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
+cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil
+cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
+cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
+                       int* record) noexcept nogil
+cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
+cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexcept nogil

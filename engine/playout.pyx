@@ -1,23 +1,45 @@
 # cython: language_level=3
 """Playout policies, run in C from a copy of a position to the end of the game.
 
-light: uniformly random legal moves that do not fill the mover's own true eye, until two passes or
-the move cap (3 x size^2), then area score.
+light: uniformly random legal moves that do not fill the mover's own true eye.
+mango: moves drawn in proportion to their urgency (Mango, section 2.3.3): 50,000 per stone
+captured + 5,000 per stone saved from capture + the learned 3x3 pattern value, times 20 within
+Manhattan distance 1 of the previous move; with MoGo-style refinements, each behind a switch.
+Both stop after two passes or 3 x size^2 moves; the final position is scored by area.
 """
 from cpython cimport array
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 
 import array
 
-from engine.board cimport (PASS, Board, board_area_score, board_is_suicide, board_is_true_eye,
-                           board_play, board_t)
+from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
+                           Board, board_area_score, board_atari_point, board_in_atari,
+                           board_is_suicide, board_is_true_eye, board_play, board_t)
+from engine.pattern3 cimport pattern_code, pattern_value
 
-POLICIES = ("light",)
+from engine.config import PlayoutConfig
+
+POLICIES = ("light", "mango")
+
+cdef uint8_t ROWS[MAX_WIDTH + 1][MAX_POINTS]     # ROWS[width][p] = p // width
+
+
+cdef void _init_rows() noexcept nogil:
+    cdef int w, p
+    for w in range(1, MAX_WIDTH + 1):
+        for p in range(MAX_POINTS):
+            ROWS[w][p] = p // w if p // w < MAX_WIDTH else MAX_WIDTH - 1
+
+
+_init_rows()
 
 
 cdef int playout_move_cap(const board_t* b) noexcept nogil:
     return 3 * b.size * b.size
 
+
+# ---- light -----------------------------------------------------------------------------
 
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil:
     """A uniformly random legal move for c that fills none of c's true eyes, or PASS.
@@ -59,35 +81,493 @@ cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexc
     return moves
 
 
-def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, str policy="light"):
-    """Run `playouts` playouts from `start` (unchanged) in one call into C.
+# ---- tactics shared by the mango policy --------------------------------------------------
+
+cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexcept nogil:
+    """Liberties of c's group at empty p once c plays there: 0, 1 or 2 (meaning two or more).
+    Exact and O(1): the pseudo-liberty sums of the groups it joins are combined as if merged,
+    less their adjacencies to p, plus p's empty neighbours. A move that captures counts as 2
+    (the captured points are liberties; a capture in atari is a ko, not a self-atari)."""
+    cdef int w = b.width, i, j, q, g, seen_count = 0, col
+    cdef int* d = [-w, -1, 1, w]
+    cdef int roots[4]
+    cdef int64_t libs = 0, lib_sum = 0, lib_sumsq = 0
+    cdef bint known
+    size_after[0] = 1
+    for i in range(4):
+        q = p + d[i]
+        col = b.colour[q]
+        if col == EMPTY:
+            libs += 1
+            lib_sum += q
+            lib_sumsq += q * q
+        elif col == c:
+            g = b.group[q]
+            libs -= 1
+            lib_sum -= p
+            lib_sumsq -= p * p
+            known = False
+            for j in range(seen_count):
+                if roots[j] == g:
+                    known = True
+            if not known:
+                roots[seen_count] = g
+                seen_count += 1
+                libs += b.group_libs[g]
+                lib_sum += b.group_lib_sum[g]
+                lib_sumsq += b.group_lib_sumsq[g]
+                size_after[0] += b.group_size[g]
+        elif col == 3 - c:
+            if board_in_atari(b, b.group[q]):
+                return 2
+    if libs <= 0:
+        return 0
+    if libs * lib_sumsq == lib_sum * lib_sum:
+        return 1
+    return 2
+
+
+cdef inline bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
+    """Legal, not c's own true eye, and (if switched on) not a self-atari of several stones."""
+    cdef int libs, size
+    if b.colour[p] != EMPTY or board_is_true_eye(b, p, c):
+        return False
+    if p == b.ko_point and c == b.ko_colour:
+        return False
+    libs = libs_after_move(b, p, c, &size)
+    if libs == 0:
+        return False
+    if cfg.avoid_self_atari and libs == 1 and size >= 2:
+        return False
+    return True
+
+
+# ---- urgency bookkeeping -----------------------------------------------------------------
+
+cdef inline void _set(urgency_t* u, const board_t* b, int c, int p, uint32_t w) noexcept nogil:
+    cdef int row = ROWS[b.width][p]
+    u.row_sum[c][row] += <uint64_t>w - u.weight[c][p]
+    u.total[c] += <uint64_t>w - u.weight[c][p]
+    u.weight[c][p] = w
+
+
+cdef inline void _set_for_now(urgency_t* u, const board_t* b, int c, int p, uint64_t w) noexcept nogil:
+    """A temporary weight for this move's draw; _restore puts the logged ones back."""
+    u.log_point[u.n_log] = p
+    u.log_weight[u.n_log] = u.weight[c][p]
+    u.n_log += 1
+    _set(u, b, c, p, <uint32_t>(w if w < 0xFFFFFFFFULL else 0xFFFFFFFFULL))
+
+
+cdef inline void _restore(urgency_t* u, const board_t* b, int c) noexcept nogil:
+    while u.n_log > 0:
+        u.n_log -= 1
+        _set(u, b, c, u.log_point[u.n_log], u.log_weight[u.n_log])
+
+
+cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
+    """Recompute p's base urgency for both colours from its 3x3 pattern."""
+    cdef uint32_t code
+    if b.colour[p] != EMPTY:
+        _set(u, b, BLACK, p, 0)
+        _set(u, b, WHITE, p, 0)
+    elif cfg.patterns:
+        code = pattern_code(b, p)
+        _set(u, b, BLACK, p, pattern_value(code, BLACK))
+        _set(u, b, WHITE, p, pattern_value(code, WHITE))
+    else:
+        _set(u, b, BLACK, p, 1)
+        _set(u, b, WHITE, p, 1)
+
+
+cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
+    if b.colour[p] != OFFBOARD and u.stamp[p] != u.mark:
+        u.stamp[p] = u.mark
+        _refresh(u, b, cfg, p)
+
+
+cdef inline void _dirty_around(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
+    """p and its 8 neighbours: every point whose 3x3 pattern sees p."""
+    cdef int w = b.width
+    _dirty(u, b, cfg, p)
+    _dirty(u, b, cfg, p - w - 1)
+    _dirty(u, b, cfg, p - w)
+    _dirty(u, b, cfg, p - w + 1)
+    _dirty(u, b, cfg, p - 1)
+    _dirty(u, b, cfg, p + 1)
+    _dirty(u, b, cfg, p + w - 1)
+    _dirty(u, b, cfg, p + w)
+    _dirty(u, b, cfg, p + w + 1)
+
+
+cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil:
+    cdef int i, p
+    memset(u, 0, sizeof(urgency_t))
+    u.mark = 1
+    for i in range(b.n_empty):
+        _refresh(u, b, cfg, b.empty[i])
+    for p in range(b.width * b.width):
+        if (b.colour[p] == BLACK or b.colour[p] == WHITE) and b.group[p] == p and board_in_atari(b, p):
+            u.atari[u.n_atari] = p
+            u.n_atari += 1
+
+
+cdef inline void _add_extra(urgency_t* u, int p, uint64_t amount) noexcept nogil:
+    if amount == 0:
+        return
+    if u.extra[p] == 0:
+        u.extra_points[u.n_extra] = p
+        u.n_extra += 1
+    u.extra[p] += amount
+
+
+cdef void _clear_extra(urgency_t* u) noexcept nogil:
+    while u.n_extra > 0:
+        u.n_extra -= 1
+        u.extra[u.extra_points[u.n_extra]] = 0
+
+
+cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
+    """For every group in atari: its last liberty is worth capture_weight per stone to the
+    opponent, and save_weight per stone to the owner if playing there gives two liberties.
+    Drops listed groups that are no longer in atari (the list is checked lazily)."""
+    cdef int i, g, rep, kept = 0, point, size
+    u.mark += 1
+    for i in range(u.n_atari):
+        rep = u.atari[i]
+        if b.colour[rep] != BLACK and b.colour[rep] != WHITE:
+            continue
+        g = b.group[rep]
+        if not board_in_atari(b, g) or u.stamp[g] == u.mark:
+            continue
+        u.stamp[g] = u.mark
+        u.atari[kept] = g
+        kept += 1
+        point = board_atari_point(b, g)
+        if b.colour[g] != c:
+            _add_extra(u, point, cfg.capture_weight * b.group_size[g])
+        elif libs_after_move(b, point, c, &size) == 2:
+            _add_extra(u, point, cfg.save_weight * b.group_size[g])
+    u.n_atari = kept
+
+
+cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
+    """The vital point of a three-point empty region next to the previous move and enclosed by
+    the opponent's stones alone (the middle of the three, adjacent to both others)."""
+    cdef int w = b.width, m = b.last_move, i, j, k, q, r, n, col, enemy = 3 - c
+    cdef int* d = [-w, -1, 1, w]
+    cdef int region[4]
+    cdef int inner
+    cdef bint closed
+    if m == PASS or m == NO_POINT or b.colour[m] != enemy:
+        return
+    for i in range(4):
+        q = m + d[i]
+        if b.colour[q] != EMPTY:
+            continue
+        # flood the empty region from q, giving up past 3 points or at a stone of c
+        region[0] = q
+        n = 1
+        closed = True
+        j = 0
+        while j < n and closed:
+            for k in range(4):
+                r = region[j] + d[k]
+                col = b.colour[r]
+                if col == EMPTY:
+                    if r != region[0] and (n < 2 or r != region[1]) and (n < 3 or r != region[2]):
+                        if n == 3:
+                            closed = False
+                            break
+                        region[n] = r
+                        n += 1
+                elif col == c:
+                    closed = False
+                    break
+            j += 1
+        if not closed or n != 3:
+            continue
+        for j in range(3):
+            inner = 0
+            for k in range(3):
+                if k != j and (region[k] - region[j] == 1 or region[j] - region[k] == 1
+                               or region[k] - region[j] == w or region[j] - region[k] == w):
+                    inner += 1
+            if inner == 2 and u.extra[region[j]] < cfg.nakade_weight:
+                _add_extra(u, region[j], cfg.nakade_weight)
+
+
+cdef int _draw(urgency_t* u, const board_t* b, rng_t* rng, int c) noexcept nogil:
+    """A point drawn in proportion to weight[c], or PASS when every weight is 0."""
+    cdef uint64_t total = u.total[c], r, s
+    cdef int row, p, w = b.width
+    if total == 0:
+        return PASS
+    r = rng_next(rng) % total
+    for row in range(1, b.size + 1):
+        s = u.row_sum[c][row]
+        if r < s:
+            p = row * w + 1
+            while True:
+                if r < u.weight[c][p]:
+                    return p
+                r -= u.weight[c][p]
+                p += 1
+        r -= s
+    return PASS
+
+
+cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t* rng, int c,
+                     int* points, int n) noexcept nogil:
+    """Draw among a few acceptable candidates in proportion to their current weight, or PASS."""
+    cdef uint64_t total = 0, r
+    cdef int i, k = 0
+    for i in range(n):
+        if candidate_ok(b, cfg, points[i], c):
+            points[k] = points[i]
+            k += 1
+            total += u.weight[c][points[i]]
+    if total == 0:
+        return PASS
+    r = rng_next(rng) % total
+    for i in range(k):
+        if r < u.weight[c][points[i]]:
+            return points[i]
+        r -= u.weight[c][points[i]]
+    return PASS
+
+
+cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
+    """Moves saving own groups that the previous move put in atari: extending to two liberties,
+    or capturing an attacking group that is itself in atari."""
+    cdef int w = b.width, m = b.last_move, i, j, q, g, s, e, n = 0, size, target
+    cdef int* d = [-w, -1, 1, w]
+    if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
+        return 0
+    for i in range(4):
+        q = m + d[i]
+        if b.colour[q] != c or not board_in_atari(b, b.group[q]):
+            continue
+        g = b.group[q]
+        target = board_atari_point(b, g)
+        if libs_after_move(b, target, c, &size) == 2:
+            out[n] = target
+            n += 1
+        s = g
+        while True:                       # attackers in atari around the group
+            for j in range(4):
+                e = s + d[j]
+                if b.colour[e] == 3 - c and board_in_atari(b, b.group[e]) and n < 32:
+                    out[n] = board_atari_point(b, b.group[e])
+                    n += 1
+            s = b.next_stone[s]
+            if s == g or n >= 32:
+                break
+    return n
+
+
+cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
+    """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
+    refinements, then draw from the whole board, rejecting unacceptable points."""
+    cdef int w = b.width, m = b.last_move, i, q, n, p = PASS
+    cdef int* d = [-w, -1, 1, w]
+    cdef int local[32]
+    cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+
+    _capture_and_save_bonuses(u, b, cfg, c)
+    if cfg.nakade:
+        _nakade_bonus(u, b, cfg, c)
+    for i in range(u.n_extra):
+        q = u.extra_points[i]
+        if b.colour[q] == EMPTY:
+            _set_for_now(u, b, c, q, u.weight[c][q] + u.extra[q])
+    if cfg.proximity_factor > 1 and m != PASS and m != NO_POINT:
+        for i in range(4):
+            q = m + d[i]
+            if b.colour[q] == EMPTY:
+                _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
+
+    if cfg.answer_atari:
+        n = _atari_answers(b, c, local)
+        if n:
+            p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
+            and <uint32_t>(rng_next(rng) >> 32) < cfg.local_threshold:
+        n = 0
+        for i in range(8):
+            q = m + around[i]
+            if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns
+                                          and pattern_value(pattern_code(b, q), c) >= cfg.local_min_value)):
+                local[n] = q
+                n += 1
+        if n:
+            p = _draw_among(u, b, cfg, rng, c, local, n)
+    while p == PASS:
+        q = _draw(u, b, rng, c)
+        if q == PASS:
+            break
+        if candidate_ok(b, cfg, q, c):
+            p = q
+        else:
+            _set_for_now(u, b, c, q, 0)
+    _restore(u, b, c)
+    _clear_extra(u)
+    return p
+
+
+cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
+    """Play p for c and bring the base urgencies up to date: the 3x3 around p and around every
+    captured stone, and the atari points, before and after, of every group the move touched."""
+    cdef int w = b.width, i, j, q, g, s, e, n_groups = 0, n_captured = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int reps[MAX_POINTS]
+    cdef int old_atari[MAX_POINTS]
+    cdef int captured[MAX_POINTS]
+    cdef bint known
+    if p == PASS:
+        board_play(b, PASS, c)
+        return
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] != BLACK and b.colour[q] != WHITE:
+            continue
+        g = b.group[q]
+        known = False
+        for j in range(n_groups):
+            if reps[j] == g:
+                known = True
+        if known:
+            continue
+        reps[n_groups] = g
+        old_atari[n_groups] = board_atari_point(b, g) if board_in_atari(b, g) else NO_POINT
+        n_groups += 1
+        if b.colour[q] == 3 - c and board_in_atari(b, g):
+            s = g                           # about to be captured: note its stones and the
+            while True:                     # capturer's groups around it
+                captured[n_captured] = s
+                n_captured += 1
+                for j in range(4):
+                    e = s + d[j]
+                    if b.colour[e] == c:
+                        reps[n_groups] = b.group[e]
+                        old_atari[n_groups] = (board_atari_point(b, b.group[e])
+                                               if board_in_atari(b, b.group[e]) else NO_POINT)
+                        n_groups += 1
+                s = b.next_stone[s]
+                if s == g:
+                    break
+    board_play(b, p, c)
+    u.mark += 1
+    _dirty_around(u, b, cfg, p)
+    for i in range(n_captured):
+        _dirty_around(u, b, cfg, captured[i])
+    for i in range(n_groups):
+        if old_atari[i] != NO_POINT:
+            _dirty(u, b, cfg, old_atari[i])
+        q = reps[i]
+        if b.colour[q] == BLACK or b.colour[q] == WHITE:
+            g = b.group[q]
+            if board_in_atari(b, g):
+                _dirty(u, b, cfg, board_atari_point(b, g))
+                u.atari[u.n_atari] = g
+                u.n_atari += 1
+    g = b.group[p]
+    if board_in_atari(b, g):
+        _dirty(u, b, cfg, board_atari_point(b, g))
+        u.atari[u.n_atari] = g
+        u.n_atari += 1
+    if u.n_atari > MAX_POINTS - 8:      # the lazy list only grows between draws: compact it
+        _capture_and_save_bonuses(u, b, cfg, c)
+        _clear_extra(u)
+
+
+cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
+                       int* record) noexcept nogil:
+    cdef int moves = 0, p
+    cdef int c = b.to_move
+    urgency_init(u, b, cfg)
+    while b.passes < 2 and moves < max_moves:
+        p = mango_choose(u, b, cfg, rng, c)
+        if record != NULL:
+            record[moves] = p
+        mango_play(u, b, cfg, p, c)
+        c = 3 - c
+        moves += 1
+    return moves
+
+
+cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil:
+    """Play b to the end with the configured policy; returns the moves played."""
+    if cfg.kind == POLICY_MANGO:
+        return playout_mango(b, u, cfg, rng, playout_move_cap(b), record)
+    return playout_light(b, rng, playout_move_cap(b), record)
+
+
+# ---- Python face -------------------------------------------------------------------------
+
+cdef policy_t _policy_from(config):
+    cdef policy_t cfg
+    cfg.kind = POLICY_MANGO if config.policy == "mango" else POLICY_LIGHT
+    cfg.patterns = config.patterns
+    cfg.capture_weight = config.capture_weight
+    cfg.save_weight = config.save_weight
+    cfg.proximity_factor = config.proximity_factor
+    cfg.avoid_self_atari = config.avoid_self_atari
+    cfg.local_answers = config.local_answers
+    cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
+    cfg.local_min_value = config.local_min_value
+    cfg.nakade = config.nakade
+    cfg.nakade_weight = config.nakade_weight
+    cfg.answer_atari = config.answer_atari
+    return cfg
+
+
+def _config(policy, config):
+    if config is None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}; choose from {', '.join(POLICIES)}")
+        return PlayoutConfig(policy=policy)
+    if not isinstance(config, PlayoutConfig):
+        raise TypeError("config must be a PlayoutConfig")
+    return config
+
+
+def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, str policy="light",
+                 config=None):
+    """Run `playouts` playouts from `start` (unchanged) in one call into C, with `config` or else
+    the default PlayoutConfig of `policy`.
 
     Returns a dict: playouts, black_wins, white_wins, draws, moves (total), score_sum (black area
     minus white area, without komi, summed). With the same seed the result is the same.
     """
     if playouts < 0:
         raise ValueError("playouts must be >= 0")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown playout policy {policy!r}; choose from {', '.join(POLICIES)}")
+    cdef policy_t cfg = _policy_from(_config(policy, config))
     cdef board_t work
+    cdef urgency_t* u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
     cdef rng_t rng
     cdef long long moves = 0, score_sum = 0
-    cdef int black_wins = 0, white_wins = 0, draws = 0, i, cap = playout_move_cap(&start.b)
+    cdef int black_wins = 0, white_wins = 0, draws = 0, i
     cdef double result
+    if u == NULL:
+        raise MemoryError()
     rng_seed(&rng, seed)
-    with nogil:
-        for i in range(playouts):
-            work = start.b
-            moves += playout_light(&work, &rng, cap, NULL)
-            result = board_area_score(&work)
-            score_sum += <long long>result
-            result -= komi
-            if result > 0:
-                black_wins += 1
-            elif result < 0:
-                white_wins += 1
-            else:
-                draws += 1
+    try:
+        with nogil:
+            for i in range(playouts):
+                work = start.b
+                moves += playout_run(&work, u, &cfg, &rng, NULL)
+                result = board_area_score(&work)
+                score_sum += <long long>result
+                result -= komi
+                if result > 0:
+                    black_wins += 1
+                elif result < 0:
+                    white_wins += 1
+                else:
+                    draws += 1
+    finally:
+        PyMem_Free(u)
     return {
         "playouts": playouts,
         "black_wins": black_wins,
@@ -98,13 +578,105 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
     }
 
 
-def play_light_playout(Board board, uint64_t seed=1):
-    """Play one light playout on `board` in place and return its moves (points, PASS = -1), so
-    tests can replay them on a reference board."""
+def play_playout(Board board, uint64_t seed=1, str policy="light", config=None):
+    """Play one playout on `board` in place and return its moves (points, PASS = -1), so tests
+    can replay them on a reference board."""
+    cdef policy_t cfg = _policy_from(_config(policy, config))
     cdef rng_t rng
     cdef int cap = playout_move_cap(&board.b)
     cdef int[::1] record = array.array("i", [0]) * cap
+    cdef urgency_t* u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
     cdef int n
+    if u == NULL:
+        raise MemoryError()
     rng_seed(&rng, seed)
-    n = playout_light(&board.b, &rng, cap, &record[0])
+    try:
+        n = playout_run(&board.b, u, &cfg, &rng, &record[0])
+    finally:
+        PyMem_Free(u)
     return list(record[:n])
+
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+
+
+cdef class MangoPlayout:
+    """A mango playout run one move at a time, for tests and diagnostics: its incremental
+    urgencies can be compared with ones computed from scratch."""
+    cdef Board board
+    cdef urgency_t* u
+    cdef policy_t cfg
+    cdef rng_t rng
+
+    def __cinit__(self, Board board, config=None, uint64_t seed=1):
+        self.u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
+        if self.u == NULL:
+            raise MemoryError()
+        self.board = board
+        self.cfg = _policy_from(_config("mango", config))
+        self.cfg.kind = POLICY_MANGO
+        rng_seed(&self.rng, seed)
+        urgency_init(self.u, &board.b, &self.cfg)
+
+    def __dealloc__(self):
+        PyMem_Free(self.u)
+
+    @property
+    def board(self):
+        return self.board
+
+    def step(self):
+        """Choose and play the next move; returns it (PASS = -1)."""
+        cdef int c = self.board.b.to_move
+        cdef int p = mango_choose(self.u, &self.board.b, &self.cfg, &self.rng, c)
+        mango_play(self.u, &self.board.b, &self.cfg, p, c)
+        return p
+
+    def play(self, int point, int colour):
+        """Play a given (legal) move through the policy's bookkeeping."""
+        if point != PASS and not self.board.is_legal(point, colour):
+            raise ValueError("illegal move")
+        mango_play(self.u, &self.board.b, &self.cfg, point, colour)
+
+    def base_weights(self, int colour):
+        """{point: base urgency} of the empty points for colour."""
+        return {p: self.u.weight[colour][p] for p in self.board.empty_points()}
+
+    def check(self):
+        """Raise AssertionError unless the incremental urgencies equal a recomputation."""
+        cdef urgency_t* fresh = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
+        cdef int c, p
+        try:
+            urgency_init(fresh, &self.board.b, &self.cfg)
+            for c in (BLACK, WHITE):
+                for p in range(MAX_POINTS):
+                    assert self.u.weight[c][p] == fresh.weight[c][p], \
+                        f"weight of point {p} for colour {c}: {self.u.weight[c][p]} != {fresh.weight[c][p]}"
+                for p in range(MAX_WIDTH):
+                    assert self.u.row_sum[c][p] == fresh.row_sum[c][p], f"row sum {p} colour {c}"
+                assert self.u.total[c] == fresh.total[c], f"total of colour {c}"
+            listed = {self.board.b.group[self.u.atari[i]] for i in range(self.u.n_atari)
+                      if self.board.b.colour[self.u.atari[i]] in (BLACK, WHITE)}
+            for p in range(fresh.n_atari):
+                assert fresh.atari[p] in listed, f"group {fresh.atari[p]} in atari but not listed"
+        finally:
+            PyMem_Free(fresh)
+
+    def urgencies(self, int colour):
+        """{point: urgency of this move's draw} for colour to play now, for the acceptable
+        points: base + capture/save/nakade bonuses, times the proximity factor."""
+        cdef int p
+        cdef int m = self.board.b.last_move
+        cdef int w = self.board.b.width
+        _capture_and_save_bonuses(self.u, &self.board.b, &self.cfg, colour)
+        if self.cfg.nakade:
+            _nakade_bonus(self.u, &self.board.b, &self.cfg, colour)
+        result = {}
+        for p in self.board.empty_points():
+            if candidate_ok(&self.board.b, &self.cfg, p, colour):
+                value = self.u.weight[colour][p] + self.u.extra[p]
+                if m > 0 and p in (m - w, m - 1, m + 1, m + w):
+                    value *= self.cfg.proximity_factor
+                result[p] = value
+        _clear_extra(self.u)
+        return result

@@ -20,8 +20,8 @@ def main() -> None:
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=100_000, show_default=True,
               help="Playouts to run from the empty board.")
-@click.option("--policy", type=click.Choice(POLICIES), default="light", show_default=True,
-              help="Playout policy.")
+@click.option("--policy", type=click.Choice(POLICIES), default="mango", show_default=True,
+              help="Playout policy: mango (urgencies) or light (uniform random).")
 @click.option("--komi", type=float, default=7.5, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="Random seed (same seed, same playouts).")

@@ -10,12 +10,13 @@ from gtp.cli import main
 
 
 def test_bench_json_reports_the_required_keys():
-    result = CliRunner().invoke(main, ["bench", "--size", "9", "--playouts", "200", "--json"])
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
-    assert {"size", "policy", "playouts", "seconds", "playouts_per_second"} <= report.keys()
-    assert (report["size"], report["policy"], report["playouts"]) == (9, "light", 200)
-    assert report["playouts_per_second"] > 0
+    for args, policy in ((["--policy", "light"], "light"), ([], "mango")):
+        result = CliRunner().invoke(main, ["bench", "--size", "9", "--playouts", "200", "--json", *args])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.output)
+        assert {"size", "policy", "playouts", "seconds", "playouts_per_second"} <= report.keys()
+        assert (report["size"], report["policy"], report["playouts"]) == (9, policy, 200)
+        assert report["playouts_per_second"] > 0
 
 
 def test_bench_text_output():

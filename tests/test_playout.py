@@ -6,13 +6,13 @@ from reference_board import ReferenceBoard
 
 from engine import Board, Game
 from engine.board import PASS_POINT as PASS
-from engine.playout import play_light_playout, run_playouts
+from engine.playout import play_playout, run_playouts
 
 
 @pytest.mark.parametrize("size, seed", [(s, seed) for s in (2, 3, 5, 9, 13, 19) for seed in (1, 2, 3)])
 def test_light_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed):
     board = Board(size)
-    moves = play_light_playout(board.copy(), seed=seed)
+    moves = play_playout(board.copy(), seed=seed)
     ref = ReferenceBoard(size)
     colour = 1
     for point in moves:
@@ -29,7 +29,7 @@ def test_light_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed):
         colour = 3 - colour
     assert len(moves) <= 3 * size * size
     final = board.copy()
-    replayed = play_light_playout(final, seed=seed)
+    replayed = play_playout(final, seed=seed)
     assert replayed == moves
     final.check_invariants()
     assert {final.xy(p) for p in final.stones(1)} == ref.stones(1)

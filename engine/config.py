@@ -1,0 +1,92 @@
+"""Validated, frozen configuration. Every technique from the papers has a switch here, so that it
+can be ablated; each field says what it is, its unit, and where it comes from."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+
+from engine.errors import MangoError
+
+
+class ConfigError(MangoError, ValueError):
+    """A configuration value out of range, of the wrong type, or an unknown key."""
+
+
+def _check_range(obj, name: str, low=None, high=None) -> None:
+    value = getattr(obj, name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigError(f"{name} must be a number, got {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ConfigError(f"{name} must be in [{low}, {high}], got {value}")
+
+
+def _check_bool(obj, name: str) -> None:
+    if not isinstance(getattr(obj, name), bool):
+        raise ConfigError(f"{name} must be true or false, got {getattr(obj, name)!r}")
+
+
+@dataclass(frozen=True)
+class PlayoutConfig:
+    """The simulation policy (Mango section 2.3.3, MoGo's default policy, NoGo section 3.3)."""
+
+    policy: str = "mango"
+    """"mango": moves drawn in proportion to urgency; "light": uniformly random legal moves."""
+
+    patterns: bool = True
+    """Add the learned 3x3 pattern value (1..2433) to each move's urgency; off: every pattern is 1."""
+
+    capture_weight: int = 50_000
+    """Urgency per stone a move captures (Mango 2.3.3: 50,000)."""
+
+    save_weight: int = 5_000
+    """Urgency per stone of an own group in atari that the move gives two or more liberties
+    (Mango 2.3.3: 5,000)."""
+
+    proximity_factor: int = 20
+    """Multiplier of the urgency of moves within Manhattan distance 1 of the previous move
+    (Mango 2.3.3: 20, after Gelly and Wang); 1 switches it off."""
+
+    avoid_self_atari: bool = True
+    """Refuse moves that leave a group of several stones in atari (MoGo's playout refinement)."""
+
+    local_answers: bool = True
+    """Sequence-like play (Gelly and Wang): with probability local_probability, first choose among
+    good answers in the 8 points around the previous move."""
+
+    local_probability: float = 0.5
+    """Chance of trying a local answer before the global draw (0..1)."""
+
+    local_min_value: int = 200
+    """Pattern value from which a point next to the previous move counts as a good answer
+    (a capture or save counts whatever its pattern)."""
+
+    nakade: bool = True
+    """Play the vital point of an opponent's three-point eye space next to the previous move."""
+
+    nakade_weight: int = 50_000
+    """Urgency added to that vital point (as much as capturing a stone)."""
+
+    answer_atari: bool = True
+    """Anti-decisive move (NoGo 3.3, in Go terms): when the previous move put own stones in atari,
+    play a move that saves them (extend to two liberties or capture an attacker) if one exists."""
+
+    def __post_init__(self) -> None:
+        if self.policy not in ("mango", "light"):
+            raise ConfigError(f"policy must be 'mango' or 'light', got {self.policy!r}")
+        for name in ("patterns", "avoid_self_atari", "local_answers", "nakade", "answer_atari"):
+            _check_bool(self, name)
+        for name in ("capture_weight", "save_weight", "nakade_weight"):
+            _check_range(self, name, 0, 1_000_000)
+        _check_range(self, "proximity_factor", 1, 1000)
+        _check_range(self, "local_probability", 0.0, 1.0)
+        _check_range(self, "local_min_value", 1, 2433)
+        for f in fields(self):
+            if f.type in ("int",) and not isinstance(getattr(self, f.name), int):
+                raise ConfigError(f"{f.name} must be an integer")
+
+    def replace(self, **changes) -> "PlayoutConfig":
+        """A copy with some fields changed; unknown names raise ConfigError."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise ConfigError(f"unknown playout setting(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)

@@ -1,0 +1,192 @@
+"""The Mango playout policy: exact incremental urgencies, legal moves, the capture/save values
+and each refinement on positions drawn in ASCII."""
+from __future__ import annotations
+
+import pytest
+from reference_board import ReferenceBoard
+
+from engine import Board, Game
+from engine import pattern3
+from engine.board import PASS_POINT as PASS
+from engine.config import ConfigError, PlayoutConfig
+from engine.playout import MangoPlayout, play_playout, run_playouts
+
+ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False)
+
+
+@pytest.mark.parametrize("size, seed, switches", [
+    (5, 1, {}), (7, 2, {}), (9, 3, {}), (9, 4, ALL_OFF), (9, 5, {"patterns": False}),
+    (13, 6, {}), (19, 7, {}), (19, 8, {"proximity_factor": 1}),
+])
+def test_incremental_urgencies_equal_a_recomputation_after_every_move(size, seed, switches):
+    playout = MangoPlayout(Board(size), PlayoutConfig(**switches), seed=seed)
+    moves = 0
+    while playout.board.passes < 2 and moves < 3 * size * size:
+        playout.step()
+        playout.check()
+        moves += 1
+    assert moves > size * size // 2
+    playout.board.check_invariants()
+
+
+@pytest.mark.parametrize("size, seed", [(s, seed) for s in (3, 5, 9, 13, 19) for seed in (1, 2)])
+def test_mango_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed):
+    board = Board(size)
+    moves = play_playout(board.copy(), seed=seed, policy="mango")
+    ref = ReferenceBoard(size)
+    colour = 1
+    for point in moves:
+        if point != PASS:
+            xy = board.xy(point)
+            assert ref.illegal_reason(xy, colour) is None
+            assert not ref.is_true_eye(xy, colour)
+        ref.play(None if point == PASS else board.xy(point), colour)
+        colour = 3 - colour
+    final = board.copy()
+    assert play_playout(final, seed=seed, policy="mango") == moves      # same seed, same game
+    assert {final.xy(p) for p in final.stones(1)} == ref.stones(1)
+    assert final.area() == ref.area()
+
+
+def urgencies(drawing: str, to_move: str = "b", **switches) -> tuple[Game, dict]:
+    game = Game.from_ascii(drawing, to_move=to_move)
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, **switches}))
+    colour = 1 if to_move == "b" else 2
+    return game, {game.vertex(p): u for p, u in playout.urgencies(colour).items()}
+
+
+def pattern_value(game: Game, vertex: str, colour: int) -> int:
+    return pattern3.value(pattern3.code_at(game.board, game.point(vertex)), colour)
+
+
+def test_capture_value_is_50000_per_captured_stone():
+    game, u = urgencies("""
+        . . . . . .
+        . X X X . .
+        X O O O X .
+        . X X . . .
+        . . . . . .
+        . . . . . .
+    """)
+    # White's B4-C4-D4 hangs on D3.
+    assert game.board.in_atari(game.point("B4")) and len(game.board.group_stones(game.point("B4"))) == 3
+    assert u["D3"] == 50_000 * 3 + pattern_value(game, "D3", 1)
+    assert u["E3"] == pattern_value(game, "E3", 1)
+
+
+def test_save_value_is_5000_per_stone_given_two_liberties():
+    game, u = urgencies("""
+        . . . . .
+        . . . . .
+        . O . . .
+        O X X O .
+        . O O . .
+    """)
+    # Black's B2-C2 hangs on C3; extending there gives D3 and C4.
+    assert game.board.in_atari(game.point("B2"))
+    assert u["C3"] == 5_000 * 2 + pattern_value(game, "C3", 1)
+
+
+def test_no_save_value_when_the_extension_stays_in_atari():
+    game, u = urgencies("""
+        . . . . .
+        . O . O .
+        . O . O .
+        O X X O .
+        . O O . .
+    """, avoid_self_atari=False)
+    # C3 would leave B2-C2-C3 with C4 alone.
+    assert game.board.in_atari(game.point("B2"))
+    assert u["C3"] == pattern_value(game, "C3", 1)
+
+
+def test_proximity_multiplies_the_points_next_to_the_last_move():
+    game = Game(9)
+    game.play("b", "E5")
+    playout = MangoPlayout(game.board, PlayoutConfig(**ALL_OFF))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    for vertex in ("E6", "E4", "D5", "F5"):
+        assert u[vertex] == 20 * pattern_value(game, vertex, 2)
+    assert u["D6"] == pattern_value(game, "D6", 2)        # a diagonal is at distance 2
+
+
+SELF_ATARI = """
+    . . . . .
+    . O . O .
+    O X X . O
+    . O O O .
+    . . . . .
+"""
+
+
+def test_self_atari_of_several_stones_is_refused():
+    # Black B3-C3 has C4 and D3; D3 would leave the three stones hanging on C4.
+    game, u = urgencies(SELF_ATARI, avoid_self_atari=True)
+    assert "D3" not in u and "C4" in u
+    game, u = urgencies(SELF_ATARI, avoid_self_atari=False)
+    assert "D3" in u
+
+
+def test_a_lone_stone_may_still_go_into_atari():
+    game, u = urgencies(SELF_ATARI, avoid_self_atari=True)
+    # A4 has A5 alone as liberty, but it is a single stone (a throw-in is often good).
+    assert game.board.illegal_reason(game.point("A4"), 1) is None
+    assert "A4" in u
+
+
+EYE_SPACE = """
+    . . . . . . .
+    . O O O O O .
+    . O . . . . .
+    . O O O O O .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("nakade", [True, False])
+def test_nakade_bonus_on_the_vital_point_of_a_three_point_eye_space(nakade):
+    game = Game.from_ascii(EYE_SPACE, to_move="w")
+    game.play("w", "F5")               # closes the eye space C5-D5-E5
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "nakade": nakade}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(1).items()}
+    assert u["C5"] == pattern_value(game, "C5", 1)
+    assert u["E5"] == 20 * pattern_value(game, "E5", 1)        # next to F5, no more
+    assert u["D5"] == pattern_value(game, "D5", 1) + (50_000 if nakade else 0)
+
+
+def test_answer_atari_saves_the_group_the_last_move_put_in_atari():
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "D3")               # Black's D4 now hangs on E4
+    assert game.board.in_atari(game.point("D4"))
+    for seed in range(8):
+        playout = MangoPlayout(game.board.copy(), PlayoutConfig(**{**ALL_OFF, "answer_atari": True}), seed=seed)
+        assert game.vertex(playout.step()) == "E4"
+
+
+def test_policies_give_different_but_reproducible_statistics():
+    board = Board(9)
+    mango = run_playouts(board, 300, seed=11, policy="mango")
+    assert run_playouts(board, 300, seed=11, policy="mango") == mango
+    assert run_playouts(board, 300, seed=11, policy="light") != mango
+    assert run_playouts(board, 300, seed=11, config=PlayoutConfig(patterns=False)) != mango
+
+
+@pytest.mark.parametrize("changes", [
+    {"policy": "heavy"}, {"capture_weight": -1}, {"proximity_factor": 0}, {"local_probability": 1.5},
+    {"nakade": "yes"}, {"local_min_value": 0},
+])
+def test_config_validation(changes):
+    with pytest.raises(ConfigError):
+        PlayoutConfig(**changes)
+    with pytest.raises(ConfigError):
+        PlayoutConfig().replace(unknown_setting=1)
