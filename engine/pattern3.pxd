@@ -9,7 +9,7 @@ canonical code is the smallest player code among the 8 rotations and reflections
 """
 from libc.stdint cimport uint16_t, uint32_t
 
-from engine.board cimport board_t
+from engine.board cimport BLACK, WHITE, board_in_atari, board_t
 
 cdef enum:
     PATTERN_BITS = 20
@@ -17,7 +17,25 @@ cdef enum:
     PATTERN_MAX_VALUE = 2433    # Mango's pattern values run 1..2433
     PATTERN_DEFAULT_VALUE = 1   # every pattern's value when no table is loaded
 
-cdef uint32_t pattern_code(const board_t* b, int p) noexcept nogil
 cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil
 cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil
 cdef uint16_t pattern_value(uint32_t code, int c) noexcept nogil
+cdef const uint16_t* pattern_values_for(int c) noexcept nogil
+
+
+cdef inline uint32_t pattern_code(const board_t* b, int p) noexcept nogil:
+    """The absolute code of the empty point p (inline: playouts compute one per changed point)."""
+    cdef int w = b.width
+    cdef uint32_t code = (b.colour[p + w] | b.colour[p + 1] << 2 | b.colour[p - w] << 4
+                          | b.colour[p - 1] << 6 | b.colour[p + w + 1] << 8
+                          | b.colour[p - w + 1] << 10 | b.colour[p - w - 1] << 12
+                          | b.colour[p + w - 1] << 14)
+    if (b.colour[p + w] == BLACK or b.colour[p + w] == WHITE) and board_in_atari(b, b.group[p + w]):
+        code |= 1 << 16
+    if (b.colour[p + 1] == BLACK or b.colour[p + 1] == WHITE) and board_in_atari(b, b.group[p + 1]):
+        code |= 1 << 17
+    if (b.colour[p - w] == BLACK or b.colour[p - w] == WHITE) and board_in_atari(b, b.group[p - w]):
+        code |= 1 << 18
+    if (b.colour[p - 1] == BLACK or b.colour[p - 1] == WHITE) and board_in_atari(b, b.group[p - 1]):
+        code |= 1 << 19
+    return code

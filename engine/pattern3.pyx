@@ -69,20 +69,6 @@ cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
 _build_tables(np.array(_symmetries(), dtype=np.intc))
 
 
-cdef uint32_t pattern_code(const board_t* b, int p) noexcept nogil:
-    cdef int w = b.width, k, q
-    cdef int* orth = [w, 1, -w, -1]
-    cdef uint32_t code = (b.colour[p + w] | b.colour[p + 1] << 2 | b.colour[p - w] << 4
-                          | b.colour[p - 1] << 6 | b.colour[p + w + 1] << 8
-                          | b.colour[p - w + 1] << 10 | b.colour[p - w - 1] << 12
-                          | b.colour[p + w - 1] << 14)
-    for k in range(4):
-        q = p + orth[k]
-        if (b.colour[q] == BLACK or b.colour[q] == WHITE) and board_in_atari(b, b.group[q]):
-            code |= (<uint32_t>1) << (16 + k)
-    return code
-
-
 cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil:
     if c == WHITE:
         return (code & ~(<uint32_t>0xFFFF)) | SWAP16[code & 0xFFFF]
@@ -95,6 +81,11 @@ cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil:
 
 cdef uint16_t pattern_value(uint32_t code, int c) noexcept nogil:
     return VALUES[c][code]
+
+
+cdef const uint16_t* pattern_values_for(int c) noexcept nogil:
+    """The value table of player c, indexed by absolute code (for callers that keep it)."""
+    return VALUES[c]
 
 
 # ---- Python face -------------------------------------------------------------------------

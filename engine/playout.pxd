@@ -1,6 +1,6 @@
 # cython: language_level=3
 """Playouts: a game played to the end from a board, entirely in C, by one of two policies."""
-from libc.stdint cimport int16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 
 from engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 
@@ -50,6 +50,7 @@ ctypedef struct policy_t:
     int nakade
     uint64_t nakade_weight
     int answer_atari
+    const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
 # value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum

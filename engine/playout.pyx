@@ -16,7 +16,7 @@ import array
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
                            board_is_suicide, board_is_true_eye, board_play, board_t)
-from engine.pattern3 cimport pattern_code, pattern_value
+from engine.pattern3 cimport pattern_code, pattern_values_for
 
 from engine.config import PlayoutConfig
 
@@ -94,6 +94,8 @@ cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexce
     cdef int64_t libs = 0, lib_sum = 0, lib_sumsq = 0
     cdef bint known
     size_after[0] = 1
+    if ((b.nbr[p] >> 8) & 15) >= 2:
+        return 2            # two empty neighbours are two liberties (size_after is not needed)
     for i in range(4):
         q = p + d[i]
         col = b.colour[q]
@@ -173,8 +175,8 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
         _set(u, b, WHITE, p, 0)
     elif cfg.patterns:
         code = pattern_code(b, p)
-        _set(u, b, BLACK, p, pattern_value(code, BLACK))
-        _set(u, b, WHITE, p, pattern_value(code, WHITE))
+        _set(u, b, BLACK, p, cfg.values[BLACK][code])
+        _set(u, b, WHITE, p, cfg.values[WHITE][code])
     else:
         _set(u, b, BLACK, p, 1)
         _set(u, b, WHITE, p, 1)
@@ -263,7 +265,12 @@ cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int
         return
     for i in range(4):
         q = m + d[i]
-        if b.colour[q] != EMPTY:
+        # a point of an eye space enclosed by the enemy touches no stone of c (quick test on the
+        # packed counts: c's count includes the edge, so subtract the off-board neighbours)
+        # and has at most two empty neighbours (the rest of the space)
+        if b.colour[q] != EMPTY or (b.nbr[q] >> 8 & 15) > 2 \
+                or (b.nbr[q] >> (4 * (c - 1)) & 15) + (b.nbr[q] >> (4 * (2 - c)) & 15) \
+                + (b.nbr[q] >> 8 & 15) - 4 != (b.nbr[q] >> (4 * (c - 1)) & 15):
             continue
         # flood the empty region from q, giving up past 3 points or at a stone of c
         region[0] = q
@@ -397,7 +404,7 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         for i in range(8):
             q = m + around[i]
             if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns
-                                          and pattern_value(pattern_code(b, q), c) >= cfg.local_min_value)):
+                                          and cfg.values[c][pattern_code(b, q)] >= cfg.local_min_value)):
                 local[n] = q
                 n += 1
         if n:
@@ -519,6 +526,9 @@ cdef policy_t _policy_from(config):
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
     cfg.answer_atari = config.answer_atari
+    cfg.values[0] = NULL
+    cfg.values[BLACK] = pattern_values_for(BLACK)
+    cfg.values[WHITE] = pattern_values_for(WHITE)
     return cfg
 
 
