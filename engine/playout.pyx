@@ -373,14 +373,11 @@ cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
     return n
 
 
-cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
-    """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
-    refinements, then draw from the whole board, rejecting unacceptable points."""
-    cdef int w = b.width, m = b.last_move, i, q, n, p = PASS
+cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil:
+    """Lay this move's bonuses (capture, save, nakade) and the proximity factor over c's base
+    urgencies; _restore and _clear_extra take them off again."""
+    cdef int w = b.width, m = b.last_move, i, q
     cdef int* d = [-w, -1, 1, w]
-    cdef int local[32]
-    cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
-
     _capture_and_save_bonuses(u, b, cfg, c)
     if cfg.nakade:
         _nakade_bonus(u, b, cfg, c)
@@ -393,6 +390,16 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
             q = m + d[i]
             if b.colour[q] == EMPTY:
                 _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
+
+
+cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
+    """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
+    refinements, then draw from the whole board, rejecting unacceptable points."""
+    cdef int w = b.width, m = b.last_move, i, q, n, p = PASS
+    cdef int local[32]
+    cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+
+    _overlay(u, b, cfg, c)
 
     if cfg.answer_atari:
         n = _atari_answers(b, c, local)
@@ -676,17 +683,9 @@ cdef class MangoPlayout:
         """{point: urgency of this move's draw} for colour to play now, for the acceptable
         points: base + capture/save/nakade bonuses, times the proximity factor."""
         cdef int p
-        cdef int m = self.board.b.last_move
-        cdef int w = self.board.b.width
-        _capture_and_save_bonuses(self.u, &self.board.b, &self.cfg, colour)
-        if self.cfg.nakade:
-            _nakade_bonus(self.u, &self.board.b, &self.cfg, colour)
-        result = {}
-        for p in self.board.empty_points():
-            if candidate_ok(&self.board.b, &self.cfg, p, colour):
-                value = self.u.weight[colour][p] + self.u.extra[p]
-                if m > 0 and p in (m - w, m - 1, m + 1, m + w):
-                    value *= self.cfg.proximity_factor
-                result[p] = value
+        _overlay(self.u, &self.board.b, &self.cfg, colour)
+        result = {p: self.u.weight[colour][p] for p in self.board.empty_points()
+                  if candidate_ok(&self.board.b, &self.cfg, p, colour)}
+        _restore(self.u, &self.board.b, colour)
         _clear_extra(self.u)
         return result

@@ -12,11 +12,12 @@ from engine.config import ConfigError, PlayoutConfig
 from engine.playout import MangoPlayout, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False)
+ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
-    (5, 1, {}), (7, 2, {}), (9, 3, {}), (9, 4, ALL_OFF), (9, 5, {"patterns": False}),
-    (13, 6, {}), (19, 7, {}), (19, 8, {"proximity_factor": 1}),
+    (5, 1, ALL_ON), (7, 2, {}), (9, 3, ALL_ON), (9, 4, ALL_OFF), (9, 5, {"patterns": False}),
+    (13, 6, ALL_ON), (19, 7, {}), (19, 8, {**ALL_ON, "proximity_factor": 1}),
 ])
 def test_incremental_urgencies_equal_a_recomputation_after_every_move(size, seed, switches):
     playout = MangoPlayout(Board(size), PlayoutConfig(**switches), seed=seed)
@@ -29,10 +30,12 @@ def test_incremental_urgencies_equal_a_recomputation_after_every_move(size, seed
     playout.board.check_invariants()
 
 
-@pytest.mark.parametrize("size, seed", [(s, seed) for s in (3, 5, 9, 13, 19) for seed in (1, 2)])
-def test_mango_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed):
+@pytest.mark.parametrize("size, seed, switches", [(s, seed, switches) for s in (3, 5, 9, 13, 19)
+                                                  for seed, switches in ((1, {}), (2, ALL_ON))])
+def test_mango_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed, switches):
     board = Board(size)
-    moves = play_playout(board.copy(), seed=seed, policy="mango")
+    config = PlayoutConfig(**switches)
+    moves = play_playout(board.copy(), seed=seed, config=config)
     ref = ReferenceBoard(size)
     colour = 1
     for point in moves:
@@ -43,7 +46,7 @@ def test_mango_playout_moves_are_legal_and_never_fill_own_true_eyes(size, seed):
         ref.play(None if point == PASS else board.xy(point), colour)
         colour = 3 - colour
     final = board.copy()
-    assert play_playout(final, seed=seed, policy="mango") == moves      # same seed, same game
+    assert play_playout(final, seed=seed, config=config) == moves       # same seed, same game
     assert {final.xy(p) for p in final.stones(1)} == ref.stones(1)
     assert final.area() == ref.area()
 
