@@ -229,28 +229,41 @@ cdef void _clear_extra(urgency_t* u) noexcept nogil:
         u.extra[u.extra_points[u.n_extra]] = 0
 
 
-cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
-    """For every group in atari: its last liberty is worth capture_weight per stone to the
-    opponent, and save_weight per stone to the owner if playing there gives two liberties.
-    Drops listed groups that are no longer in atari (the list is checked lazily)."""
-    cdef int i, g, rep, kept = 0, point, size
+cdef void _atari_compact(urgency_t* u, const board_t* b) noexcept nogil:
+    """Keep each listed group once, by its current root, and only while it is in atari."""
+    cdef int i, g, rep, kept = 0
     u.mark += 1
     for i in range(u.n_atari):
         rep = u.atari[i]
         if b.colour[rep] != BLACK and b.colour[rep] != WHITE:
             continue
         g = b.group[rep]
-        if not board_in_atari(b, g) or u.stamp[g] == u.mark:
-            continue
-        u.stamp[g] = u.mark
-        u.atari[kept] = g
-        kept += 1
+        if board_in_atari(b, g) and u.stamp[g] != u.mark:
+            u.stamp[g] = u.mark
+            u.atari[kept] = g
+            kept += 1
+    u.n_atari = kept
+
+
+cdef inline void _atari_push(urgency_t* u, const board_t* b, int g) noexcept nogil:
+    if u.n_atari >= MAX_POINTS:
+        _atari_compact(u, b)        # distinct groups in atari always fit
+    u.atari[u.n_atari] = g
+    u.n_atari += 1
+
+
+cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
+    """For every group in atari: its last liberty is worth capture_weight per stone to the
+    opponent, and save_weight per stone to the owner if playing there gives two liberties."""
+    cdef int i, g, point, size
+    _atari_compact(u, b)
+    for i in range(u.n_atari):
+        g = u.atari[i]
         point = board_atari_point(b, g)
         if b.colour[g] != c:
             _add_extra(u, point, cfg.capture_weight * b.group_size[g])
         elif libs_after_move(b, point, c, &size) == 2:
             _add_extra(u, point, cfg.save_weight * b.group_size[g])
-    u.n_atari = kept
 
 
 cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
@@ -434,24 +447,21 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
     captured stone, and the atari points, before and after, of every group the move touched."""
     cdef int w = b.width, i, j, q, g, s, e, n_groups = 0, n_captured = 0
     cdef int* d = [-w, -1, 1, w]
-    cdef int reps[MAX_POINTS]
+    cdef int reps[MAX_POINTS]               # distinct groups (roots) the move touches
     cdef int old_atari[MAX_POINTS]
     cdef int captured[MAX_POINTS]
-    cdef bint known
     if p == PASS:
         board_play(b, PASS, c)
         return
+    u.mark += 1                             # stamps the roots already noted
     for i in range(4):
         q = p + d[i]
         if b.colour[q] != BLACK and b.colour[q] != WHITE:
             continue
         g = b.group[q]
-        known = False
-        for j in range(n_groups):
-            if reps[j] == g:
-                known = True
-        if known:
+        if u.stamp[g] == u.mark:
             continue
+        u.stamp[g] = u.mark
         reps[n_groups] = g
         old_atari[n_groups] = board_atari_point(b, g) if board_in_atari(b, g) else NO_POINT
         n_groups += 1
@@ -462,7 +472,8 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
                 n_captured += 1
                 for j in range(4):
                     e = s + d[j]
-                    if b.colour[e] == c:
+                    if b.colour[e] == c and u.stamp[b.group[e]] != u.mark:
+                        u.stamp[b.group[e]] = u.mark
                         reps[n_groups] = b.group[e]
                         old_atari[n_groups] = (board_atari_point(b, b.group[e])
                                                if board_in_atari(b, b.group[e]) else NO_POINT)
@@ -483,16 +494,11 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
             g = b.group[q]
             if board_in_atari(b, g):
                 _dirty(u, b, cfg, board_atari_point(b, g))
-                u.atari[u.n_atari] = g
-                u.n_atari += 1
+                _atari_push(u, b, g)
     g = b.group[p]
     if board_in_atari(b, g):
         _dirty(u, b, cfg, board_atari_point(b, g))
-        u.atari[u.n_atari] = g
-        u.n_atari += 1
-    if u.n_atari > MAX_POINTS - 8:      # the lazy list only grows between draws: compact it
-        _capture_and_save_bonuses(u, b, cfg, c)
-        _clear_extra(u)
+        _atari_push(u, b, g)
 
 
 cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,

@@ -193,3 +193,16 @@ def test_config_validation(changes):
         PlayoutConfig(**changes)
     with pytest.raises(ConfigError):
         PlayoutConfig().replace(unknown_setting=1)
+
+
+def test_capturing_a_huge_group_keeps_the_urgencies_exact():
+    rows = [". " + "O " * 18] + ["O " * 19] * 16 + ["X " * 19, ". " * 19]
+    game = Game.from_ascii("\n".join(rows), to_move="b")     # White: 322 stones hanging on A19
+    playout = MangoPlayout(game.board, PlayoutConfig(**ALL_ON))
+    playout.check()
+    playout.play(game.point("A19"), 1)
+    assert len(playout.board.stones(2)) == 0 and playout.board.captures == (322, 0)
+    playout.check()
+    for _ in range(60):
+        playout.step()
+        playout.check()
