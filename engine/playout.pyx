@@ -359,7 +359,7 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
 
 cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
     """Moves saving own groups that the previous move put in atari: extending to two liberties,
-    or capturing an attacking group that is itself in atari."""
+    or capturing an attacking group that is itself in atari. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, i, j, q, g, s, e, n = 0, size, target
     cdef int* d = [-w, -1, 1, w]
     if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
@@ -370,7 +370,7 @@ cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
             continue
         g = b.group[q]
         target = board_atari_point(b, g)
-        if libs_after_move(b, target, c, &size) == 2:
+        if libs_after_move(b, target, c, &size) == 2 and n < 32:
             out[n] = target
             n += 1
         s = g

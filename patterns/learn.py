@@ -88,8 +88,8 @@ def iter_sources(sources: Iterable[str | os.PathLike]) -> Iterator[tuple[str, by
 
 
 def parse_record(name: str, data: bytes, since: int | None = None) -> Record | None:
-    """A Record, or None when the game is filtered out (older than `since`, handicap when
-    even games are wanted is not filtered here). Raises ValueError for a broken record."""
+    """A Record, or None when `since` is given and the game is older or undated.
+    Raises ValueError for a record that cannot be read."""
     try:
         game = sgf.Sgf_game.from_bytes(data)
         size = game.get_size()
@@ -116,7 +116,8 @@ def parse_record(name: str, data: bytes, since: int | None = None) -> Record | N
     return Record(name, size, setup, moves)
 
 
-def _board_for(record: Record) -> Board:
+def start_board(record: Record) -> Board:
+    """The board before move 1: the record's set-up (handicap) stones."""
     board = Board(record.size)
     for colour, point in record.setup:
         board.put_stone(point, colour)
@@ -127,7 +128,7 @@ def _board_for(record: Record) -> Board:
 
 def check_replays(record: Record) -> None:
     """Raise ValueError when a move of the record is illegal."""
-    board = _board_for(record)
+    board = start_board(record)
     for number, (colour, point) in enumerate(record.moves, 1):
         try:
             board.play(point, colour)
@@ -137,7 +138,7 @@ def check_replays(record: Record) -> None:
 
 def count_record(record: Record, seen: np.ndarray, played: np.ndarray) -> tuple[int, int]:
     """Add the record's patterns to the counts; returns (positions, candidate points)."""
-    board = _board_for(record)
+    board = start_board(record)
     positions = candidates = 0
     for colour, point in record.moves:
         if point != PASS_POINT:
@@ -149,7 +150,7 @@ def count_record(record: Record, seen: np.ndarray, played: np.ndarray) -> tuple[
 
 def top1(record: Record) -> tuple[float, int]:
     """(summed top-1 credit, positions) of the loaded values on a record."""
-    board = _board_for(record)
+    board = start_board(record)
     credit, positions = 0.0, 0
     for colour, point in record.moves:
         if point != PASS_POINT:

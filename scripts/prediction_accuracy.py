@@ -18,7 +18,7 @@ import random
 from engine import pattern3
 from engine.config import PlayoutConfig
 from engine.playout import MangoPlayout
-from patterns.learn import _board_for, iter_sources, parse_record
+from patterns.learn import iter_sources, parse_record, start_board
 
 
 def credit(scores: dict, move: int) -> float:
@@ -55,7 +55,7 @@ def main() -> None:
             skipped += 1
             continue
         target = rnd.randrange(10, len(record.moves))
-        board = _board_for(record)
+        board = start_board(record)
         for colour, point in record.moves[:target]:
             board.play(point, colour)
         colour, move = record.moves[target]
