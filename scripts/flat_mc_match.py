@@ -17,7 +17,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from engine import Game
+from engine import Game, pattern3
 from engine.config import PlayoutConfig
 from engine.playout import run_playouts
 
@@ -50,7 +50,9 @@ def flat_mc_move(game: Game, playouts: int, config: PlayoutConfig, seed: int) ->
 
 
 def play_game(args: tuple) -> dict:
-    index, size, komi, playouts, config_a, config_b = args
+    index, size, komi, playouts, config_a, config_b, table = args
+    if table:
+        pattern3.load_table(table)      # in this worker process
     a_is_black = index % 2 == 0
     configs = {"b": config_a if a_is_black else config_b, "w": config_b if a_is_black else config_a}
     game = Game(size, komi)
@@ -88,13 +90,15 @@ def main() -> None:
     parser.add_argument("--b", default="light", choices=["mango", "light"])
     parser.add_argument("--set-a", action="append", default=[], metavar="KEY=VALUE",
                         help="a PlayoutConfig setting for side A (repeatable), e.g. nakade=false")
+    parser.add_argument("--table", help="pattern table to load instead of the shipped one")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", help="also write the per-game results here")
     args = parser.parse_args()
     started = time.time()
     config_a = PlayoutConfig(policy=args.a).replace(**dict(parse_setting(s) for s in args.set_a))
     config_b = PlayoutConfig(policy=args.b)
-    tasks = [(i, args.size, args.komi, args.playouts_per_move, config_a, config_b) for i in range(args.games)]
+    tasks = [(i, args.size, args.komi, args.playouts_per_move, config_a, config_b, args.table)
+             for i in range(args.games)]
     results = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for result in pool.map(play_game, tasks):
@@ -109,7 +113,7 @@ def main() -> None:
     low, high = wilson(wins, n)
     as_black = [r for r in results if r["a_black"]]
     print(f"flat MC, {args.size}x{args.size}, komi {args.komi:g}, {args.playouts_per_move} playouts per legal move, "
-          f"A settings {args.set_a or 'default'}, "
+          f"A settings {args.set_a or 'default'}{', table ' + args.table if args.table else ''}, "
           f"{n} games: {args.a} playouts beat {args.b} playouts {wins:g}/{n} = {wins / n:.1%} "
           f"(95% CI {low:.1%}-{high:.1%}); as black {sum(1 for r in as_black if r['a_won'])}/{len(as_black)}; "
           f"{time.time() - started:.0f} s")
