@@ -75,7 +75,7 @@ def learn_patterns(sources, out, since, max_games, hold_out_every, prior_weight,
     try:
         summary = learn(sources, out, since=since, max_games=max_games,
                         hold_out_every=hold_out_every, prior_weight=prior_weight, progress=not quiet)
-    except ValueError as error:
+    except (ValueError, OSError) as error:     # no usable games, or the table cannot be written
         raise click.ClickException(str(error)) from None
     for line in summary.lines():
         click.echo(line)

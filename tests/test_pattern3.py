@@ -199,3 +199,13 @@ def test_learn_patterns_command(tmp_path):
                                     "--out", str(tmp_path / "x.npz"), "--quiet"])
     pattern3.load_table()
     assert bad.exit_code != 0 and "no positions" in bad.output
+
+
+def test_learn_patterns_reports_an_unwritable_output_cleanly(tmp_path):
+    write_games(tmp_path / "games")
+    result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
+                                       "--out", str(tmp_path / "no-such-folder" / "t.npz"),
+                                       "--quiet", "--hold-out-every", "0"])
+    pattern3.load_table()
+    assert result.exit_code == 1 and "Error:" in result.output
+    assert "no-such-folder" in result.output       # the message names the path
