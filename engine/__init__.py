@@ -8,12 +8,14 @@ import os
 for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 from engine.board import Board
-from engine.errors import IllegalMoveError, MangoError, NotationError
+from engine.config import PlayoutConfig
+from engine.errors import ConfigError, IllegalMoveError, MangoError, NotationError
 from engine.game import Game, Move
 from engine.handicap import fixed_handicap_vertices, max_fixed_handicap
 from engine.vertex import BLACK, WHITE
 
 __all__ = [
-    "BLACK", "WHITE", "Board", "Game", "IllegalMoveError", "MangoError", "Move", "NotationError",
+    "BLACK", "WHITE", "Board", "ConfigError", "Game", "IllegalMoveError", "MangoError", "Move",
+    "NotationError", "PlayoutConfig",
     "fixed_handicap_vertices", "max_fixed_handicap",
 ]

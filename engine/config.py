@@ -5,11 +5,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
-from engine.errors import MangoError
+from engine.errors import ConfigError
 
-
-class ConfigError(MangoError, ValueError):
-    """A configuration value out of range, of the wrong type, or an unknown key."""
+__all__ = ["ConfigError", "PlayoutConfig"]
 
 
 def _check_range(obj, name: str, low=None, high=None) -> None:
@@ -86,7 +84,7 @@ class PlayoutConfig:
         _check_range(self, "local_probability", 0.0, 1.0)
         _check_range(self, "local_min_value", 1, 2433)
         for f in fields(self):
-            if f.type in ("int",) and not isinstance(getattr(self, f.name), int):
+            if f.type == "int" and not isinstance(getattr(self, f.name), int):
                 raise ConfigError(f"{f.name} must be an integer")
 
     def replace(self, **changes) -> "PlayoutConfig":

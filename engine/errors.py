@@ -18,3 +18,7 @@ class IllegalMoveError(MangoError, ValueError):
         self.reason = reason
         self.move = move
         super().__init__(f"illegal move {move}: {reason}" if move else f"illegal move: {reason}")
+
+
+class ConfigError(MangoError, ValueError):
+    """A configuration value out of range, of the wrong type, or an unknown key."""

@@ -186,7 +186,7 @@ def test_policies_give_different_but_reproducible_statistics():
 
 @pytest.mark.parametrize("changes", [
     {"policy": "heavy"}, {"capture_weight": -1}, {"proximity_factor": 0}, {"local_probability": 1.5},
-    {"nakade": "yes"}, {"local_min_value": 0},
+    {"nakade": "yes"}, {"local_min_value": 0}, {"capture_weight": 2.5},
 ])
 def test_config_validation(changes):
     with pytest.raises(ConfigError):
