@@ -37,7 +37,10 @@ def main() -> None:
     parser.add_argument("--since", type=int, default=2015)
     parser.add_argument("--skip", type=int, default=10_000, help="games of --since or later to pass over")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--table", help="pattern table to load instead of the shipped one")
     args = parser.parse_args()
+    if args.table:
+        pattern3.load_table(args.table)
     rnd = random.Random(args.seed)
     config = PlayoutConfig()
     totals = {"mango": 0.0, "patterns": 0.0, "light": 0.0}
