@@ -100,6 +100,11 @@ cdef inline int board_atari_point(const board_t* b, int g) noexcept nogil:
     return b.group_lib_sum[g] // b.group_libs[g]
 
 
+cdef inline bint board_is_ko(const board_t* b, int p, int c) noexcept nogil:
+    """p is the ko point and c the colour barred from retaking it this move."""
+    return p == b.ko_point and c == b.ko_colour
+
+
 cdef inline bint board_is_suicide(const board_t* b, int p, int c) noexcept nogil:
     """Playing c at empty p leaves its group without liberties and captures nothing."""
     cdef int q, col
@@ -123,7 +128,7 @@ cdef inline bint board_is_legal(const board_t* b, int p, int c) noexcept nogil:
     """Board-level legality of a stone (not pass): empty, not the ko point, not suicide."""
     if b.colour[p] != EMPTY:
         return False
-    if p == b.ko_point and c == b.ko_colour:
+    if board_is_ko(b, p, c):
         return False
     return not board_is_suicide(b, p, c)
 

@@ -216,7 +216,7 @@ cdef int board_play(board_t* b, int p, int c) noexcept nogil:
 cdef int board_illegal_reason(const board_t* b, int p, int c) noexcept nogil:
     if b.colour[p] != EMPTY:
         return ILLEGAL_OCCUPIED
-    if p == b.ko_point and c == b.ko_colour:
+    if board_is_ko(b, p, c):
         return ILLEGAL_KO
     if board_is_suicide(b, p, c):
         return ILLEGAL_SUICIDE

@@ -75,14 +75,6 @@ cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil:
     return code
 
 
-cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil:
-    return CANON[player_code]
-
-
-cdef uint16_t pattern_value(uint32_t code, int c) noexcept nogil:
-    return VALUES[c][code]
-
-
 cdef const uint16_t* pattern_values_for(int c) noexcept nogil:
     """The value table of player c, indexed by absolute code (for callers that keep it)."""
     return VALUES[c]

@@ -8,6 +8,7 @@ Manhattan distance 1 of the previous move; with MoGo-style refinements, each beh
 Both stop after two passes or 3 x size^2 moves; the final position is scored by area.
 """
 from cpython cimport array
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
@@ -15,7 +16,7 @@ import array
 
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_is_suicide, board_is_true_eye, board_play, board_t)
+                           board_is_ko, board_is_suicide, board_is_true_eye, board_play, board_t)
 from engine.pattern3 cimport pattern_code, pattern_values_for
 
 from engine.config import PlayoutConfig
@@ -53,8 +54,7 @@ cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil:
         p = b.empty[i]
         # The points come from the empty list, so only ko and suicide can make them illegal.
         # Own true eyes are the common rejection late in a playout: test them first, it is cheaper.
-        if (not board_is_true_eye(b, p, c) and not (p == b.ko_point and c == b.ko_colour)
-                and not board_is_suicide(b, p, c)):
+        if not board_is_true_eye(b, p, c) and not board_is_ko(b, p, c) and not board_is_suicide(b, p, c):
             return p
         n -= 1
         q = b.empty[n]
@@ -134,7 +134,7 @@ cdef inline bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int 
     cdef int libs, size
     if b.colour[p] != EMPTY or board_is_true_eye(b, p, c):
         return False
-    if p == b.ko_point and c == b.ko_colour:
+    if board_is_ko(b, p, c):
         return False
     libs = libs_after_move(b, p, c, &size)
     if libs == 0:
@@ -619,8 +619,6 @@ def play_playout(Board board, uint64_t seed=1, str policy="light", config=None):
         PyMem_Free(u)
     return list(record[:n])
 
-
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
 
 cdef class MangoPlayout:

@@ -127,7 +127,8 @@ def start_board(record: Record) -> Board:
 
 
 def check_replays(record: Record) -> None:
-    """Raise ValueError when a move of the record is illegal."""
+    """Raise ValueError when a move of the record is illegal. Run before counting, so that a
+    broken game adds nothing to the counts (the extra replay costs about a tenth of the run)."""
     board = start_board(record)
     for number, (colour, point) in enumerate(record.moves, 1):
         try:
