@@ -11,7 +11,8 @@ from setuptools import Extension, setup
 
 DEBUG = os.environ.get("MANGO_DEBUG", "") not in ("", "0")
 
-MODULES = ["board", "pattern3", "playout"]
+MODULES = ["board", "pattern3", "playout", "tree", "search"]
+OPENMP = {"search"}     # tree parallelism: cython.parallel over OpenMP
 
 if DEBUG:
     compile_args = ["-O0", "-g"]
@@ -25,7 +26,8 @@ extensions = [
         f"engine.{name}",
         [f"engine/{name}.pyx"],
         include_dirs=[numpy.get_include()],
-        extra_compile_args=compile_args,
+        extra_compile_args=compile_args + (["-fopenmp"] if name in OPENMP else []),
+        extra_link_args=["-fopenmp"] if name in OPENMP else [],
         define_macros=macros + [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
     )
     for name in MODULES

@@ -39,6 +39,7 @@ class Game:
         self._boards: list[Board] = []       # the board before each move, for undo
         # Hashes of every position stone plays have made (superko keeps each one unique).
         self._seen: set[int] = {self.board.hash}
+        self.start_hash = self.board.hash     # the position the moves start from (handicap)
 
     @property
     def size(self) -> int:
@@ -81,6 +82,12 @@ class Game:
             if after.hash in self._seen:
                 return "superko"
         return reason
+
+    def superko_violation(self, c: int, point: int) -> bool:
+        """The board-legal stone c at point would recreate an earlier position."""
+        after = self.board.copy()
+        after.play(point, c)
+        return after.hash in self._seen
 
     def is_legal(self, colour: str, vertex: str) -> bool:
         return self.illegal_reason(colour, vertex) is None
@@ -126,6 +133,7 @@ class Game:
         board.to_move = WHITE
         self.board = board
         self._seen = {board.hash}
+        self.start_hash = board.hash
 
     def place_fixed_handicap(self, stones: int) -> list[str]:
         vertices = fixed_handicap_vertices(self.size, stones)

@@ -81,3 +81,9 @@ cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng
                        int* record) noexcept nogil
 cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
 cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexcept nogil
+cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
+                                int max_moves, int* record) noexcept nogil
+cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil
+cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil
+cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
+cdef policy_t playout_policy_from(config) except *

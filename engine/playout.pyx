@@ -129,7 +129,7 @@ cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexce
     return 2
 
 
-cdef inline bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
+cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
     """Legal, not c's own true eye, and (if switched on) not a self-atari of several stones."""
     cdef int libs, size
     if b.colour[p] != EMPTY or board_is_true_eye(b, p, c):
@@ -503,9 +503,16 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
 
 cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
                        int* record) noexcept nogil:
+    urgency_init(u, b, cfg)
+    return playout_mango_continue(b, u, cfg, rng, max_moves, record)
+
+
+cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
+                                int max_moves, int* record) noexcept nogil:
+    """The mango playout from b with u already up to date for b (the search keeps u in step
+    with its tree moves, so the playout need not recompute every point)."""
     cdef int moves = 0, p
     cdef int c = b.to_move
-    urgency_init(u, b, cfg)
     while b.passes < 2 and moves < max_moves:
         p = mango_choose(u, b, cfg, rng, c)
         if record != NULL:
@@ -523,7 +530,22 @@ cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, 
     return playout_light(b, rng, playout_move_cap(b), record)
 
 
+cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil:
+    """Lay the bonuses of c's next move over the base urgencies (the search reads them to build
+    its priors and heuristic); urgency_clear takes them off."""
+    _overlay(u, b, cfg, c)
+
+
+cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil:
+    _restore(u, b, c)
+    _clear_extra(u)
+
+
 # ---- Python face -------------------------------------------------------------------------
+
+cdef policy_t playout_policy_from(config) except *:
+    return _policy_from(config)
+
 
 cdef policy_t _policy_from(config):
     cdef policy_t cfg

@@ -25,9 +25,17 @@ def main() -> None:
 @click.option("--komi", type=float, default=7.5, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="Random seed (same seed, same playouts).")
+@click.option("--search", "with_search", is_flag=True,
+              help="Time the whole tree search (one search of P playouts) instead of bare playouts.")
+@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Search threads (with --search).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-def bench(size: int, playouts: int, policy: str, komi: float, seed: int, as_json: bool) -> None:
-    """Measure playout speed: P playouts from the empty board, single thread, one process."""
+def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
+          threads: int, as_json: bool) -> None:
+    """Measure speed: P playouts from the empty board, one process (single thread by default)."""
+    if with_search:
+        _bench_search(size, playouts, policy, komi, seed, threads, as_json)
+        return
     board = Board(size)
     start = time.perf_counter()
     stats = run_playouts(board, playouts, komi=komi, seed=seed, policy=policy)
@@ -51,6 +59,47 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, as_json
                f"{report['playouts_per_second']:,.0f} playouts/s")
     click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
                f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
+
+
+def _bench_search(size, playouts, policy, komi, seed, threads, as_json) -> None:
+    import resource
+
+    from engine import Game
+    from engine.config import EngineConfig
+    from engine.search import NODE_SIZE, Searcher
+
+    config = EngineConfig(seed=seed).replace(policy=policy, playouts=playouts, threads=threads,
+                                             early_stop=False, resign=False)
+    searcher = Searcher(config)
+    game = Game(size, komi)
+    start = time.perf_counter()
+    result = searcher.search(game)
+    seconds = time.perf_counter() - start
+    best = searcher.best_child()
+    report = {
+        "size": size,
+        "policy": policy,
+        "playouts": result.playouts,
+        "seconds": round(seconds, 4),
+        "playouts_per_second": round(result.playouts / seconds, 1) if seconds > 0 else None,
+        "search": True,
+        "threads": threads,
+        "nodes": searcher.nodes_used,
+        "bytes_per_node": NODE_SIZE,
+        "tree_mb": round(searcher.nodes_used * NODE_SIZE / 2**20, 1),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "move": game.vertex(result.move) if result.move is not None else "resign",
+        "win_rate": round(best.value, 4) if best is not None else None,
+        "seed": seed,
+    }
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    click.echo(f"search of {result.playouts} {policy} playouts on {size}x{size} in "
+               f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
+               f"({threads} thread{'s' if threads > 1 else ''})")
+    click.echo(f"{report['nodes']:,} nodes of {NODE_SIZE} bytes ({report['tree_mb']} MB); peak RSS "
+               f"{report['peak_rss_mb']} MB; move {report['move']}, win rate {report['win_rate']}")
 
 
 @main.command("learn-patterns")

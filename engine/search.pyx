@@ -1,0 +1,971 @@
+# cython: language_level=3
+"""Monte-Carlo tree search in C: Mango's progressive bias and unpruning over UCT (Chaslot et al.),
+MoGo's MC-RAVE with heuristic priors (Gelly and Silver, Algorithm 2), NoGo's slow node creation.
+
+One simulation: descend the tree from the root (below T visits a node's move comes from the
+playout policy and a new child is added, one per simulation; from T on the selection formula
+chooses among children created all at once and sorted by Mango's heuristic H), finish the game
+with a playout, then back the result up the path: plain averages, and AMAF for every child of a
+path node whose move the same player played later in the simulation (first time only).
+
+Results are counted for the player who made the move: 1 a win, 0.5 jigo, 0 a loss.
+Python (class Searcher) crosses into C once per batch of simulations.
+"""
+cimport cython
+from cython.parallel cimport parallel, threadid
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.math cimport log, pow, sqrt
+from libc.stdint cimport int16_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+from engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
+                           board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
+                           board_is_true_eye, board_play, board_t)
+from engine.pattern3 cimport pattern_code, pattern_values_for
+from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
+                             mango_play, playout_light, playout_mango_continue, playout_move_cap,
+                             playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
+                             rng_t, urgency_init, urgency_t)
+from engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
+                          mango_load_count, mango_store_count, mango_store_index, mango_try_lock,
+                          mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
+                          tree_pool_open, tree_reroot, tree_reset)
+
+import math
+import time
+
+from engine.config import EngineConfig
+from engine.tree import NODE_BYTES
+
+cdef enum:
+    MAX_DEPTH = 512             # tree moves in one simulation (deeper: the playout takes over)
+    MAX_RECORD = 2048           # tree moves + a playout (3 * 19 * 19 = 1083) with room to spare
+    MAX_HISTORY = 8             # moves before the root remembered for the heuristic
+    MAX_UNPRUNE = 400
+    SCHEDULE_HAND = 0
+    SCHEDULE_MSE = 1
+
+# The C copy of SearchConfig and PriorConfig, made once per search.
+ctypedef struct params_t:
+    double uct_c
+    int expand_threshold
+    int create_after
+    double first_play_urgency
+    bint progressive_bias
+    double bias_weight
+    bint progressive_unpruning
+    int k_init
+    double unprune_at[MAX_UNPRUNE]      # visits after which the (k_init + j)-th child is selectable
+    int heuristic_moves
+    bint rave
+    int rave_schedule
+    double rave_k
+    double rave_bias
+    int virtual_loss
+    bint prior_even
+    double even_count
+    bint prior_grandfather
+    double grandfather_count
+    bint prior_pattern
+    double pattern_count
+    int good_pattern
+    int bad_pattern
+    bint puct
+    double puct_c
+
+ctypedef struct search_t:
+    pool_t pool
+    params_t params
+    policy_t policy
+    board_t root_board
+    urgency_t root_urgency
+    double komi
+    int history[MAX_HISTORY]            # moves before the root, the last one last
+    int n_history
+    int64_t simulations                 # claimed by threads in this batch
+    int64_t batch_end
+
+# One thread's scratch space for a simulation.
+ctypedef struct worker_t:
+    board_t board
+    urgency_t urgency
+    rng_t rng
+    int64_t path[MAX_DEPTH + 1]         # node indices from the root
+    int path_len
+    int moves[MAX_RECORD]               # moves of the simulation, alternating from the root's mover
+    int n_moves
+    uint32_t played[3][MAX_POINTS]      # == stamp: the colour played the point later on
+    uint32_t stamp
+    # per-child scratch of an expansion
+    int cand[MAX_POINTS + 1]
+    double cand_value[MAX_POINTS + 1]   # C + P
+    double cand_h[MAX_POINTS + 1]
+    double cand_policy[MAX_POINTS + 1]
+    int cand_order[MAX_POINTS + 1]
+
+
+# ---- statistics -----------------------------------------------------------------------------
+
+cdef inline double _result_for(double black_result, int colour) noexcept nogil:
+    return black_result if colour == BLACK else 1.0 - black_result
+
+
+cdef inline int _mover_at(const search_t* s, int depth) noexcept nogil:
+    """Colour that moves from the node at this depth of the path (0 = root)."""
+    return s.root_board.to_move if depth % 2 == 0 else 3 - s.root_board.to_move
+
+
+cdef int search_selectable(const params_t* p, int n_children, double parent_visits) noexcept nogil:
+    """How many children progressive unpruning lets the selection see (Mango 3.2): k_init, and one
+    more each time the parent's visits pass A * B^j, j = 1, 2, ..."""
+    cdef int k = p.k_init, j = 1
+    if not p.progressive_unpruning:
+        return n_children
+    while j < MAX_UNPRUNE and parent_visits > p.unprune_at[j]:
+        k += 1
+        j += 1
+    return k if k < n_children else n_children
+
+
+cdef double search_child_score(const params_t* p, const node_t* child, double log_parent,
+                               double beta_hand) noexcept nogil:
+    """The selection score of one child (Mango formulas 2.1 and 3.2, MoGo's MC-RAVE)."""
+    cdef double n = child.visits + p.virtual_loss * child.virtual_loss
+    cdef double count = n + child.prior_visits
+    cdef double amaf_count = 0, value = 0, beta, score
+    if p.rave:
+        amaf_count = child.amaf_visits + child.prior_visits
+    if count <= 0 and amaf_count <= 0:
+        score = p.first_play_urgency
+    else:
+        if count > 0:
+            value = (child.wins + child.prior_wins) / count
+        if amaf_count > 0:
+            if count <= 0:
+                beta = 1.0
+            elif p.rave_schedule == SCHEDULE_HAND:
+                beta = beta_hand
+            else:
+                beta = amaf_count / (count + amaf_count
+                                     + 4.0 * count * amaf_count * p.rave_bias * p.rave_bias)
+            value = (1.0 - beta) * value + beta * (child.amaf_wins + child.prior_wins) / amaf_count
+        score = value
+        if p.uct_c > 0:
+            score += p.uct_c * sqrt(log_parent / (count if count >= 1 else 1.0))
+    if p.progressive_bias:
+        score += p.bias_weight * child.heuristic / (n + 1.0)
+    if p.puct:
+        score += p.puct_c * child.policy / (1.0 + n)
+    return score
+
+
+cdef int64_t search_select(const search_t* s, node_t* node) noexcept nogil:
+    """The child to descend to, by the selection formula, among the selectable (first, best H)
+    children; -1 when none can be chosen."""
+    cdef const params_t* p = &s.params
+    cdef int n_children = mango_load_count(&node.n_children)
+    cdef int64_t first = node.first_child, best = -1
+    cdef double parent = node.visits + p.virtual_loss * node.virtual_loss
+    cdef double log_parent = log(parent) if parent > 1 else 0.0
+    cdef double beta_hand = sqrt(p.rave_k / (3.0 * parent + p.rave_k)) if p.rave_k > 0 else 0.0
+    cdef double score, best_score = -1e300
+    cdef int i, limit = search_selectable(p, n_children, node.visits)
+    cdef node_t* child
+    for i in range(limit):
+        child = &s.pool.nodes[first + i]
+        if child.flags & NODE_BANNED:
+            continue
+        score = search_child_score(p, child, log_parent, beta_hand)
+        if score > best_score:
+            best_score = score
+            best = first + i
+    return best
+
+
+# ---- knowledge: priors and Mango's heuristic ---------------------------------------------------
+
+cdef void _move_knowledge(const search_t* s, const board_t* b, int point, int c,
+                          double* capture_save, double* pattern, bint* self_atari) noexcept nogil:
+    """Capture and save values (as in the playout urgencies) and the 3x3 value of c at point."""
+    cdef int w = b.width, i, j, q, g, size, seen_count = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int seen[4]
+    cdef bint known
+    cdef double value = 0
+    cdef int libs = libs_after_move(b, point, c, &size)
+    for i in range(4):
+        q = point + d[i]
+        if b.colour[q] != BLACK and b.colour[q] != WHITE:
+            continue
+        g = b.group[q]
+        known = False
+        for j in range(seen_count):
+            if seen[j] == g:
+                known = True
+        if known or not board_in_atari(b, g):
+            continue
+        seen[seen_count] = g
+        seen_count += 1
+        if b.colour[q] == 3 - c:
+            value += <double>s.policy.capture_weight * b.group_size[g]
+        elif libs == 2:
+            value += <double>s.policy.save_weight * b.group_size[g]
+    capture_save[0] = value
+    pattern[0] = s.policy.values[c][pattern_code(b, point)] if s.policy.patterns else 1.0
+    self_atari[0] = libs == 1 and size >= 2
+
+
+cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, double capture_save,
+                     double pattern, bint self_atari) noexcept nogil:
+    """Heuristic priors as equivalent experience (MoGo section 5) for a new child of the node at
+    path depth `depth`."""
+    cdef const params_t* p = &s.params
+    cdef double count = 0, wins = 0, q, n
+    cdef node_t* grand
+    cdef node_t* uncle
+    cdef int i, n_children
+    if p.prior_even:
+        count += p.even_count
+        wins += 0.5 * p.even_count
+    if p.prior_pattern and child.move != PASS:
+        if capture_save > 0 or pattern >= p.good_pattern:
+            q = 1.0
+        elif self_atari or pattern <= p.bad_pattern:
+            q = 0.0
+        else:
+            q = 0.5
+        count += p.pattern_count
+        wins += q * p.pattern_count
+    if p.prior_grandfather and depth >= 2:
+        grand = &s.pool.nodes[wk.path[depth - 2]]
+        n_children = mango_load_count(&grand.n_children)
+        for i in range(n_children):
+            uncle = &s.pool.nodes[grand.first_child + i]
+            if uncle.move == child.move:
+                if uncle.visits > 0:
+                    n = p.grandfather_count if uncle.visits > p.grandfather_count else uncle.visits
+                    count += n
+                    wins += n * uncle.wins / uncle.visits
+                break
+    child.prior_visits = <float>count
+    child.prior_wins = <float>wins
+
+
+cdef double _proximity(const board_t* b, int point, const int* recent, int n_recent,
+                       int k_max) noexcept nogil:
+    """sum over the k-th last moves of 1 / (2 d_k)^(1.25 + k / 2), d_k the Euclidean distance
+    (Mango formula 3.3). Passes count for nothing; with no stone move among them (an empty board,
+    or k_max = 0) the factor is 1, so that H still orders moves by their capture and pattern value."""
+    cdef double total = 0, dx, dy
+    cdef int k, m, w = b.width
+    cdef bint any_move = False
+    for k in range(1, k_max + 1):
+        if k > n_recent:
+            break
+        m = recent[n_recent - k]
+        if m == PASS or m == NO_POINT:
+            continue
+        any_move = True
+        dx = point % w - m % w
+        dy = point // w - m // w
+        total += 1.0 / pow(2.0 * sqrt(dx * dx + dy * dy), 1.25 + 0.5 * k)
+    return total if any_move else 1.0
+
+
+cdef int _recent_moves(const search_t* s, const worker_t* wk, int depth, int* recent) noexcept nogil:
+    """The moves before the node at path depth `depth`: game history, then the tree moves."""
+    cdef int n = 0, i
+    for i in range(s.n_history):
+        recent[n] = s.history[i]
+        n += 1
+    for i in range(depth):
+        recent[n] = wk.moves[i]
+        n += 1
+    return n
+
+
+cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
+    """Create every child of node (legal moves that fill no own true eye, and pass), with priors,
+    sorted by Mango's H, keeping the children already created; 1 on success. node is locked."""
+    cdef board_t* b = &wk.board
+    cdef const params_t* p = &s.params
+    cdef int c = b.to_move, n = 0, i, j, k, point, old_n, key, n_recent, m = b.last_move, w = b.width
+    cdef int recent[MAX_HISTORY + MAX_DEPTH]
+    cdef double capture_save, pattern, best_h = 0, total_policy = 0, hk
+    cdef bint self_atari
+    cdef int64_t first, old_first
+    cdef node_t* child
+    cdef node_t* old
+    n_recent = _recent_moves(s, wk, depth, recent)
+    for i in range(b.n_empty):
+        point = b.empty[i]
+        if board_is_true_eye(b, point, c) or board_is_ko(b, point, c) or board_is_suicide(b, point, c):
+            continue
+        _move_knowledge(s, b, point, c, &capture_save, &pattern, &self_atari)
+        wk.cand[n] = point
+        wk.cand_value[n] = capture_save + pattern
+        wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
+                                                             p.heuristic_moves)
+        wk.cand_policy[n] = capture_save + pattern
+        if m != PASS and m != NO_POINT and (point - m == 1 or m - point == 1 or point - m == w
+                                            or m - point == w):
+            wk.cand_policy[n] *= s.policy.proximity_factor
+        if self_atari:
+            wk.cand_policy[n] = 0       # playouts with avoid_self_atari would never play it
+        if wk.cand_h[n] > best_h:
+            best_h = wk.cand_h[n]
+        total_policy += wk.cand_policy[n]
+        n += 1
+    wk.cand[n] = PASS
+    wk.cand_value[n] = 0
+    wk.cand_h[n] = -1                   # pass comes last in H order
+    wk.cand_policy[n] = 0
+    n += 1
+    # insertion sort of the candidate indices by H, best first (n <= 362, once per node)
+    for i in range(n):
+        wk.cand_order[i] = i
+    for i in range(1, n):
+        key = wk.cand_order[i]
+        hk = wk.cand_h[key]
+        j = i - 1
+        while j >= 0 and wk.cand_h[wk.cand_order[j]] < hk:
+            wk.cand_order[j + 1] = wk.cand_order[j]
+            j -= 1
+        wk.cand_order[j + 1] = key
+    first = tree_alloc(&s.pool, n)
+    if first < 0:
+        return 0
+    old_first = node.first_child
+    old_n = node.n_children
+    for i in range(n):
+        k = wk.cand_order[i]
+        child = &s.pool.nodes[first + i]
+        old = NULL
+        for j in range(old_n):
+            if s.pool.nodes[old_first + j].move == wk.cand[k]:
+                old = &s.pool.nodes[old_first + j]
+                break
+        if old != NULL:
+            child[0] = old[0]
+        else:
+            tree_node_init(child, wk.cand[k])
+            if wk.cand[k] != PASS:
+                _move_knowledge(s, b, wk.cand[k], c, &capture_save, &pattern, &self_atari)
+            else:
+                capture_save, pattern, self_atari = 0, 0, False
+            _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+        child.heuristic = <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0 else 0.0)
+        child.policy = <float>(wk.cand_policy[k] / total_policy if total_policy > 0 else 0.0)
+    node.capacity = n
+    mango_store_index(&node.first_child, <int>first)
+    mango_store_count(&node.n_children, n)
+    node.flags |= NODE_EXPANDED
+    return 1
+
+
+cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int depth) noexcept nogil:
+    """Append one child (the playout policy's move) to a node below T; -1 when out of room.
+    node is locked."""
+    cdef int n = node.n_children, cap = node.capacity, i
+    cdef int64_t first = node.first_child, grown
+    cdef double capture_save = 0, pattern = 0
+    cdef bint self_atari = False
+    cdef node_t* child
+    if n == cap:
+        cap = 2 if cap == 0 else 2 * cap
+        grown = tree_alloc(&s.pool, cap)
+        if grown < 0:
+            return -1
+        for i in range(n):
+            s.pool.nodes[grown + i] = s.pool.nodes[first + i]
+        node.capacity = cap
+        mango_store_index(&node.first_child, <int>grown)
+        first = grown
+    child = &s.pool.nodes[first + n]
+    tree_node_init(child, move)
+    if move != PASS:
+        _move_knowledge(s, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &self_atari)
+    _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+    mango_store_count(&node.n_children, n + 1)
+    return first + n
+
+
+cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nogil:
+    cdef int i, n = mango_load_count(&node.n_children)
+    cdef int64_t first = node.first_child
+    for i in range(n):
+        if s.pool.nodes[first + i].move == move:
+            return first + i
+    return -1
+
+
+# ---- one simulation ------------------------------------------------------------------------------
+
+cdef inline void _play(search_t* s, worker_t* wk, int move) noexcept nogil:
+    cdef int c = wk.board.to_move
+    if s.policy.kind == POLICY_MANGO:
+        mango_play(&wk.urgency, &wk.board, &s.policy, move, c)
+    else:
+        board_play(&wk.board, move, c)
+    wk.moves[wk.n_moves] = move
+    wk.n_moves += 1
+
+
+cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
+    """A move of a tree node is still legal (children are made for the board they were made on,
+    but a thread reading a block being replaced could be handed a stale index)."""
+    cdef int c = b.to_move
+    return move == PASS or (b.colour[move] == EMPTY and not board_is_ko(b, move, c)
+                            and not board_is_suicide(b, move, c))
+
+
+cdef void _descend(search_t* s, worker_t* wk) noexcept nogil:
+    """Walk down the tree, growing it by at most one node, playing the moves on the worker's board."""
+    cdef const params_t* p = &s.params
+    cdef node_t* node
+    cdef node_t* child_node
+    cdef int64_t index = 0, child
+    cdef int move, depth = 0
+    cdef bint added
+    wk.path[0] = 0
+    wk.path_len = 1
+    while True:
+        node = &s.pool.nodes[index]
+        if wk.board.passes >= 2 or depth >= MAX_DEPTH:
+            return
+        added = False
+        if node.flags & NODE_EXPANDED or (depth > 0 and node.visits >= p.expand_threshold
+                                          and node.visits >= p.create_after):
+            if not node.flags & NODE_EXPANDED:
+                if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
+                    return
+                if not node.flags & NODE_EXPANDED:
+                    _expand_full(s, wk, node, depth)
+                mango_unlock(&node.flags, NODE_LOCKED)
+                if not node.flags & NODE_EXPANDED:
+                    return
+            child = search_select(s, node)
+            if child < 0:
+                return
+        else:
+            if depth > 0 and node.visits < p.create_after:
+                return                  # slow node creation: not yet a node that grows
+            if s.policy.kind == POLICY_MANGO:
+                move = mango_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move)
+            else:
+                move = playout_random_move(&wk.board, &wk.rng, wk.board.to_move)
+            child = _find_child(s, node, move)
+            if child < 0:
+                if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
+                    child = -1
+                else:
+                    child = _add_child(s, wk, node, move, depth)
+                    mango_unlock(&node.flags, NODE_LOCKED)
+                if child < 0:
+                    _play(s, wk, move)          # the move stands, as the playout's first
+                    return
+                added = True
+        child_node = &s.pool.nodes[child]
+        move = child_node.move
+        if not _legal_for_tree(&wk.board, move):
+            return
+        child_node.virtual_loss += 1
+        _play(s, wk, move)
+        wk.path[wk.path_len] = child
+        wk.path_len += 1
+        depth += 1
+        index = child
+        if added:
+            return
+
+
+cdef void _backup(search_t* s, worker_t* wk, double black_result) noexcept nogil:
+    """Plain averages along the path; AMAF as MoGo's Algorithm 2: for the node at depth t, every
+    child whose move its mover played at t or later (first time only) counts the result."""
+    cdef int t, j, i, c, n_children, move
+    cdef int64_t first
+    cdef node_t* node
+    cdef node_t* child
+    cdef double r
+    cdef uint32_t stamp
+    s.pool.nodes[0].visits += 1
+    for t in range(1, wk.path_len):
+        node = &s.pool.nodes[wk.path[t]]
+        node.visits += 1
+        node.wins += <float>_result_for(black_result, _mover_at(s, t - 1))
+        node.virtual_loss -= 1
+    if not s.params.rave:
+        return
+    wk.stamp += 1
+    if wk.stamp == 0:
+        memset(wk.played, 0, sizeof(wk.played))
+        wk.stamp = 1
+    stamp = wk.stamp
+    j = wk.n_moves - 1
+    for t in range(wk.path_len - 1, -1, -1):
+        while j >= t:
+            move = wk.moves[j]
+            if move != PASS:
+                wk.played[_mover_at(s, j)][move] = stamp
+            j -= 1
+        node = &s.pool.nodes[wk.path[t]]
+        n_children = mango_load_count(&node.n_children)
+        if n_children == 0:
+            continue
+        c = _mover_at(s, t)
+        r = _result_for(black_result, c)
+        first = node.first_child
+        for i in range(n_children):
+            child = &s.pool.nodes[first + i]
+            if child.move != PASS and wk.played[c][child.move] == stamp:
+                child.amaf_visits += 1
+                child.amaf_wins += <float>r
+
+
+cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
+    cdef double score
+    wk.board = s.root_board
+    if s.policy.kind == POLICY_MANGO:
+        memcpy(&wk.urgency, &s.root_urgency, sizeof(urgency_t))
+    wk.n_moves = 0
+    _descend(s, wk)
+    if wk.board.passes < 2:
+        if s.policy.kind == POLICY_MANGO:
+            wk.n_moves += playout_mango_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
+                                                 playout_move_cap(&wk.board), &wk.moves[wk.n_moves])
+        else:
+            wk.n_moves += playout_light(&wk.board, &wk.rng, playout_move_cap(&wk.board),
+                                        &wk.moves[wk.n_moves])
+    score = board_area_score(&wk.board) - s.komi
+    _backup(s, wk, 1.0 if score > 0 else (0.0 if score < 0 else 0.5))
+
+
+cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) noexcept nogil:
+    """n simulations, shared by the threads (tree parallelism with virtual loss)."""
+    cdef int64_t i
+    cdef int tid
+    if threads <= 1:
+        for i in range(n):
+            search_simulate(s, workers[0])
+        return
+    s.simulations = 0
+    s.batch_end = n
+    with parallel(num_threads=threads):
+        tid = threadid()
+        while mango_atomic_add(&s.simulations, 1) < s.batch_end:
+            search_simulate(s, workers[tid])
+
+
+# ---- Python face ---------------------------------------------------------------------------------
+
+cdef params_t _params_from(config):
+    cdef params_t p
+    cdef int j
+    sc, pc = config.search, config.prior
+    p.uct_c = sc.uct_c
+    p.expand_threshold = sc.expand_threshold
+    p.create_after = sc.create_after
+    p.first_play_urgency = sc.first_play_urgency
+    p.progressive_bias = sc.progressive_bias
+    p.bias_weight = sc.bias_weight
+    p.progressive_unpruning = sc.progressive_unpruning
+    p.k_init = sc.unprune_k_init
+    for j in range(MAX_UNPRUNE):
+        p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
+    p.heuristic_moves = sc.heuristic_moves
+    p.rave = sc.rave
+    p.rave_schedule = SCHEDULE_HAND if sc.rave_schedule == "hand" else SCHEDULE_MSE
+    p.rave_k = sc.rave_k
+    p.rave_bias = sc.rave_bias
+    p.virtual_loss = sc.virtual_loss
+    p.prior_even = pc.even
+    p.even_count = pc.even_count
+    p.prior_grandfather = pc.grandfather
+    p.grandfather_count = pc.grandfather_count
+    p.prior_pattern = pc.pattern
+    p.pattern_count = pc.pattern_count
+    p.good_pattern = pc.good_pattern
+    p.bad_pattern = pc.bad_pattern
+    p.puct = pc.puct
+    p.puct_c = pc.puct_c
+    return p
+
+
+class ChildStats:
+    """One root child, for move choice, analysis output and tests."""
+    __slots__ = ("point", "visits", "value", "amaf_visits", "amaf_value", "prior_visits",
+                 "prior_value", "heuristic", "policy", "banned", "order")
+
+    def __init__(self, point, visits, value, amaf_visits, amaf_value, prior_visits, prior_value,
+                 heuristic, policy, banned, order):
+        self.point = point
+        self.visits = visits
+        self.value = value                  # MC win rate of the mover (None before a visit)
+        self.amaf_visits = amaf_visits
+        self.amaf_value = amaf_value
+        self.prior_visits = prior_visits
+        self.prior_value = prior_value
+        self.heuristic = heuristic
+        self.policy = policy
+        self.banned = banned
+        self.order = order                  # position in the H order (progressive unpruning)
+
+    def __repr__(self):
+        return (f"ChildStats(point={self.point}, visits={self.visits}, value={self.value}, "
+                f"amaf_visits={self.amaf_visits}, heuristic={self.heuristic:.3f})")
+
+
+class SearchResult:
+    """What a search did: its move (a point, PASS_POINT, or None for resignation) and figures."""
+    __slots__ = ("move", "resign", "value", "playouts", "seconds", "root_visits", "nodes", "reused")
+
+    def __init__(self, move, resign, value, playouts, seconds, root_visits, nodes, reused):
+        self.move = move
+        self.resign = resign
+        self.value = value
+        self.playouts = playouts
+        self.seconds = seconds
+        self.root_visits = root_visits
+        self.nodes = nodes
+        self.reused = reused
+
+    def __repr__(self):
+        return (f"SearchResult(move={self.move}, resign={self.resign}, value={self.value}, "
+                f"playouts={self.playouts}, seconds={self.seconds:.3f}, nodes={self.nodes})")
+
+
+cdef class Searcher:
+    """The tree search over a Game's position; keeps its tree between moves (tree reuse).
+
+    s = Searcher(EngineConfig()); result = s.search(game) -> SearchResult; s.children() -> [ChildStats]
+    """
+    cdef search_t* s
+    cdef worker_t** workers
+    cdef int n_workers
+    cdef bint pool_open
+    cdef readonly object config
+    cdef object _root_moves             # the game's moves at the tree's root
+    cdef object _root_start             # (size, komi, hash of the game's first board)
+    cdef uint64_t _searches
+
+    def __cinit__(self, config=None):
+        self.s = <search_t*>PyMem_Malloc(sizeof(search_t))
+        if self.s == NULL:
+            raise MemoryError()
+        memset(self.s, 0, sizeof(search_t))
+        self.workers = NULL
+        self.n_workers = 0
+        self.pool_open = False
+
+    def __init__(self, config=None):
+        self.config = None
+        self._root_moves = None
+        self._root_start = None
+        self._searches = 0
+        self.configure(EngineConfig() if config is None else config)
+
+    def __dealloc__(self):
+        cdef int i
+        if self.s != NULL:
+            if self.pool_open:
+                tree_pool_close(&self.s.pool)
+            PyMem_Free(self.s)
+        if self.workers != NULL:
+            for i in range(self.n_workers):
+                free(self.workers[i])
+            free(self.workers)
+
+    def configure(self, config):
+        """Take a new EngineConfig (between searches). The tree is kept unless the memory bound
+        changed; its statistics stay valid under new selection settings."""
+        if not isinstance(config, EngineConfig):
+            raise TypeError("config must be an EngineConfig")
+        old = self.config
+        self.s.params = _params_from(config)
+        self.s.policy = playout_policy_from(config.playout)
+        self._set_workers(config.search.threads)
+        if old is None or old.search.max_nodes != config.search.max_nodes or old.playout != config.playout:
+            if self.pool_open:
+                tree_pool_close(&self.s.pool)
+                self.pool_open = False
+            self._root_moves = None
+        self.config = config
+
+    cdef _set_workers(self, int threads):
+        cdef int i
+        if threads == self.n_workers:
+            return
+        if self.workers != NULL:
+            for i in range(self.n_workers):
+                free(self.workers[i])
+            free(self.workers)
+            self.workers = NULL
+            self.n_workers = 0
+        self.workers = <worker_t**>malloc(threads * sizeof(worker_t*))
+        if self.workers == NULL:
+            raise MemoryError()
+        for i in range(threads):
+            self.workers[i] = <worker_t*>malloc(sizeof(worker_t))
+            if self.workers[i] == NULL:
+                self.n_workers = i
+                raise MemoryError()
+            memset(self.workers[i], 0, sizeof(worker_t))
+        self.n_workers = threads
+
+    cdef _open_pool(self):
+        if not self.pool_open:
+            if not tree_pool_open(&self.s.pool, self.config.search.max_nodes):
+                raise MemoryError(f"cannot reserve {self.config.search.max_nodes} tree nodes")
+            self.pool_open = True
+
+    # -- position ---------------------------------------------------------------------------------
+
+    def clear(self):
+        """Forget the tree (a new game)."""
+        self._root_moves = None
+
+    def set_position(self, game) -> bool:
+        """Search from game's position next. Returns True when the tree of an earlier search was
+        kept (the game went on from its root by moves the tree knows)."""
+        cdef Board board = game.board
+        cdef int64_t index = 0, child
+        cdef int i, c, point
+        self._open_pool()
+        start = (game.size, game.komi, game.start_hash)
+        moves = [(1 if m.colour == "b" else 2, game.point(m.vertex)) for m in game.moves]
+        reused = False
+        if (self.config.search.reuse_tree and self._root_moves is not None
+                and start == self._root_start and len(moves) >= len(self._root_moves)
+                and moves[:len(self._root_moves)] == self._root_moves):
+            c = self.s.root_board.to_move
+            reused = True
+            for colour, point in moves[len(self._root_moves):]:
+                child = _find_child(self.s, &self.s.pool.nodes[index], point) if colour == c else -1
+                if child < 0:
+                    reused = False
+                    break
+                index = child
+                c = 3 - c
+        if reused:
+            if index != 0 and not tree_reroot(&self.s.pool, index):
+                reused = False
+        if not reused:
+            tree_reset(&self.s.pool, moves[len(moves) - 1][1] if moves else NO_POINT)
+        self._root_moves = moves
+        self._root_start = start
+        self.s.root_board = board.b
+        self.s.komi = game.komi
+        self.s.n_history = 0
+        for colour, point in moves[-MAX_HISTORY:]:
+            self.s.history[self.s.n_history] = point
+            self.s.n_history += 1
+        if self.s.policy.kind == POLICY_MANGO:
+            urgency_init(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
+        self._expand_root()
+        self._ban_superko(game)
+        return reused
+
+    cdef _expand_root(self):
+        cdef worker_t* wk = self.workers[0]
+        cdef node_t* root = &self.s.pool.nodes[0]
+        if root.flags & NODE_EXPANDED:
+            return
+        wk.board = self.s.root_board
+        wk.n_moves = 0
+        wk.path[0] = 0
+        wk.path_len = 1
+        if not _expand_full(self.s, wk, root, 0):
+            raise MemoryError("the tree's memory bound is too small to hold the root's children")
+
+    cdef _ban_superko(self, game):
+        cdef node_t* root = &self.s.pool.nodes[0]
+        cdef node_t* child
+        cdef int i
+        c = self.s.root_board.to_move
+        for i in range(root.n_children):
+            child = &self.s.pool.nodes[root.first_child + i]
+            child.flags &= ~NODE_BANNED
+            if child.move != PASS and game.superko_violation(c, child.move):
+                child.flags |= NODE_BANNED
+
+    # -- searching --------------------------------------------------------------------------------
+
+    def run(self, playouts=None, time_s=None, should_stop=None):
+        """Search from the position set last: until `playouts` simulations (default: the
+        config's) or `time_s` seconds, whichever ends first, or until should_stop() is true
+        (asked between batches of about 20 ms). Returns the simulations run."""
+        cdef int64_t n, done = 0
+        cdef int threads = self.n_workers
+        cdef int i
+        if self._root_moves is None:
+            raise RuntimeError("set_position() first")
+        if playouts is None:
+            playouts = self.config.search.playouts
+        if time_s is None and self.config.time.time_s > 0:
+            time_s = self.config.time.time_s
+        if not playouts and not time_s and should_stop is None:
+            raise ValueError("a search needs a playout limit, a time limit or a stop condition")
+        self._searches += 1
+        for i in range(threads):
+            rng_seed(&self.workers[i].rng, self.config.seed * 1000003 + self._searches * 7919 + i)
+        start = time.perf_counter()
+        batch = 32
+        while True:
+            remaining = playouts - done if playouts else 1 << 60
+            elapsed = time.perf_counter() - start
+            if remaining <= 0 or (time_s and elapsed >= time_s):
+                break
+            if should_stop is not None and done > 0 and should_stop():
+                break
+            if self.config.search.early_stop and playouts and done > 0 and self._decided(remaining):
+                break
+            n = min(batch, remaining)
+            if time_s and done > 0:
+                rate = done / max(elapsed, 1e-6)
+                n = max(1, min(n, int(rate * (time_s - elapsed)) + 1))
+            batch_start = time.perf_counter()
+            with nogil:
+                search_batch(self.s, self.workers, threads, n)
+            done += n
+            took = time.perf_counter() - batch_start
+            batch = int(min(max(n * 0.02 / max(took, 1e-6), 8), 8192))
+        return done
+
+    cdef bint _decided(self, int64_t remaining):
+        """The most visited root child is ahead of the second by more than the playouts left."""
+        cdef node_t* root = &self.s.pool.nodes[0]
+        cdef int i
+        cdef int64_t first = 0, second = 0, v
+        for i in range(root.n_children):
+            v = self.s.pool.nodes[root.first_child + i].visits
+            if v > first:
+                second = first
+                first = v
+            elif v > second:
+                second = v
+        return first - second > remaining
+
+    def search(self, game, playouts=None, time_s=None, should_stop=None):
+        """Set the position, search, and choose a move: the configured final-move rule, then
+        Mango's manners (resignation when hopeless, no pass that loses as the stones stand)."""
+        reused = self.set_position(game)
+        start = time.perf_counter()
+        done = self.run(playouts, time_s, should_stop)
+        if self.config.search.final_move == "robust-max":
+            budget = playouts if playouts is not None else self.config.search.playouts
+            extra = int((budget or done) * self.config.search.robust_max_extra)
+            while extra > 0 and not self._robust_is_max():
+                step = min(extra, max(100, extra // 10))
+                done += self.run(step, None, should_stop)
+                extra -= step
+        seconds = time.perf_counter() - start
+        child = self.best_child()
+        root_visits = self.s.pool.nodes[0].visits
+        if child is None:
+            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused)
+        move, value = child.point, child.value
+        sc = self.config.search
+        if move == PASS and sc.pass_only_when_not_losing and self._passing_loses(game):
+            others = [ch for ch in self.children() if ch.point != PASS and not ch.banned and ch.visits > 0]
+            if others:
+                other = max(others, key=lambda ch: (ch.visits, ch.value))
+                move, value = other.point, other.value
+        resign = (sc.resign and value is not None and value < sc.resign_threshold
+                  and root_visits >= sc.resign_min_playouts
+                  and len(game.moves) >= sc.resign_after_moves * game.size * game.size)
+        return SearchResult(None if resign else move, resign, value, done, seconds, root_visits,
+                            self.nodes_used, reused)
+
+    def _passing_loses(self, game) -> bool:
+        score = game.board.area_score() - game.komi
+        return score < 0 if self.s.root_board.to_move == BLACK else score > 0
+
+    cdef bint _robust_is_max(self):
+        children = [ch for ch in self.children() if ch.visits > 0 and not ch.banned]
+        if not children:
+            return True
+        robust = max(children, key=lambda ch: ch.visits)
+        return robust.value >= max(ch.value for ch in children)
+
+    def best_child(self):
+        """The root child the configured final-move rule picks (Mango 2.4), or None."""
+        children = [ch for ch in self.children() if ch.visits > 0 and not ch.banned]
+        if not children:
+            return None
+        rule = self.config.search.final_move
+        if rule in ("robust", "robust-max"):
+            return max(children, key=lambda ch: (ch.visits, ch.value))
+        if rule == "max":
+            return max(children, key=lambda ch: (ch.value, ch.visits))
+        a = self.config.search.secure_a
+        return max(children, key=lambda ch: (ch.value - a / math.sqrt(ch.visits), ch.visits))
+
+    # -- reading the tree ------------------------------------------------------------------------
+
+    def _node_children(self, int64_t index):
+        cdef node_t* node = &self.s.pool.nodes[index]
+        cdef node_t* ch
+        cdef int i
+        out = []
+        for i in range(node.n_children):
+            ch = &self.s.pool.nodes[node.first_child + i]
+            out.append(ChildStats(
+                ch.move, ch.visits, ch.wins / ch.visits if ch.visits else None,
+                ch.amaf_visits, ch.amaf_wins / ch.amaf_visits if ch.amaf_visits else None,
+                ch.prior_visits, ch.prior_wins / ch.prior_visits if ch.prior_visits else None,
+                ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i))
+        return out
+
+    def children(self):
+        """The root's children, in H order."""
+        if self._root_moves is None:
+            return []
+        return self._node_children(0)
+
+    def principal_variation(self, int first_move, int max_length=20):
+        """Most-visited line after the root move first_move (included)."""
+        cdef int64_t index = _find_child(self.s, &self.s.pool.nodes[0], first_move) \
+            if self._root_moves is not None else -1
+        cdef node_t* node
+        cdef int64_t best
+        cdef int i
+        line = []
+        while index >= 0 and len(line) < max_length:
+            node = &self.s.pool.nodes[index]
+            if node.visits == 0:
+                break
+            line.append(node.move)
+            best = -1
+            for i in range(node.n_children):
+                if best < 0 or self.s.pool.nodes[node.first_child + i].visits > self.s.pool.nodes[best].visits:
+                    best = node.first_child + i
+            if best < 0 or self.s.pool.nodes[best].visits == 0:
+                break
+            index = best
+        return line
+
+    @property
+    def root_visits(self):
+        return self.s.pool.nodes[0].visits if self.pool_open else 0
+
+    @property
+    def nodes_used(self):
+        """Nodes handed out in the pool (live and abandoned blocks)."""
+        return min(self.s.pool.used, self.s.pool.capacity) if self.pool_open else 0
+
+    @property
+    def pool_full(self):
+        return bool(self.s.pool.full) if self.pool_open else False
+
+    @staticmethod
+    def selectable(config, int n_children, double visits):
+        """Children progressive unpruning exposes at this many parent visits (for tests)."""
+        cdef params_t p = _params_from(config)
+        return search_selectable(&p, n_children, visits)
+
+    def unprune_schedule(self, int count):
+        return [self.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
+
+
+NODE_SIZE = NODE_BYTES

@@ -1,0 +1,76 @@
+# cython: language_level=3
+"""The search tree: one C allocation of compact nodes, with no Python object per node.
+
+A node is the edge into a position and that position at once: the statistics of the move that
+led here (from the point of view of the player who made it) and the block of its children. A
+node's children are contiguous in the pool, so that selection scans one run of memory.
+"""
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+
+cdef enum:
+    NO_CHILDREN = -1
+    NODE_EXPANDED = 1       # every legal move is a child, sorted by heuristic (best first)
+    NODE_LOCKED = 2         # a thread is growing the children block
+    NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
+
+ctypedef struct node_t:
+    int32_t first_child     # pool index of the children block, or NO_CHILDREN
+    int16_t n_children
+    int16_t capacity        # room in the children block
+    int16_t move            # point, or PASS (-1), that led here
+    int16_t virtual_loss    # threads now below this edge
+    uint8_t flags
+    uint8_t unused
+    int16_t unused2
+    int32_t visits          # completed simulations through this edge
+    float wins              # their results for the player who made the move: 1 win, 0.5 jigo, 0 loss
+    float amaf_visits       # all-moves-as-first: simulations below the parent where that player
+    float amaf_wins         # played this point first, later in the simulation (MoGo Algorithm 2)
+    float prior_visits      # heuristic prior as equivalent experience (MoGo section 5), added
+    float prior_wins        # to both the MC and the AMAF statistics when they are read
+    float heuristic         # Mango's H, normalised so that the best child has 1 (0 until expanded)
+    float policy            # the playout policy's probability of this move (PUCT prior)
+
+ctypedef struct pool_t:
+    node_t* nodes
+    int64_t capacity        # nodes allocated
+    int64_t used            # nodes handed out (bump allocation; grown atomically by threads)
+    bint full               # an allocation has failed: no more nodes until the tree is cut
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    static inline int64_t mango_atomic_add(int64_t* p, int64_t v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline int mango_try_lock(uint8_t* flags, uint8_t bit) {
+        return !(__atomic_fetch_or(flags, bit, __ATOMIC_ACQUIRE) & bit);
+    }
+    static inline void mango_unlock(uint8_t* flags, uint8_t bit) {
+        __atomic_fetch_and(flags, (uint8_t)~bit, __ATOMIC_RELEASE);
+    }
+    static inline int16_t mango_load_count(int16_t* p) {
+        return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    }
+    static inline void mango_store_count(int16_t* p, int16_t v) {
+        __atomic_store_n(p, v, __ATOMIC_RELEASE);
+    }
+    static inline void mango_store_index(int32_t* p, int32_t v) {
+        __atomic_store_n(p, v, __ATOMIC_RELEASE);
+    }
+    """
+    int64_t mango_atomic_add(int64_t* p, int64_t v) noexcept nogil
+    bint mango_try_lock(uint8_t* flags, uint8_t bit) noexcept nogil
+    void mango_unlock(uint8_t* flags, uint8_t bit) noexcept nogil
+    int16_t mango_load_count(int16_t* p) noexcept nogil
+    void mango_store_count(int16_t* p, int16_t v) noexcept nogil
+    void mango_store_index(int32_t* p, int32_t v) noexcept nogil
+
+
+cdef int tree_pool_open(pool_t* pool, int64_t capacity) noexcept nogil
+cdef void tree_pool_close(pool_t* pool) noexcept nogil
+cdef void tree_reset(pool_t* pool, int root_move) noexcept nogil
+cdef int64_t tree_alloc(pool_t* pool, int n) noexcept nogil
+cdef void tree_node_init(node_t* node, int move) noexcept nogil
+cdef int tree_reroot(pool_t* pool, int64_t new_root) noexcept nogil

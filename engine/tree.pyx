@@ -1,0 +1,170 @@
+# cython: language_level=3
+"""Node pool: allocation by bumping an index, and compaction when the tree is re-rooted.
+
+Blocks abandoned when a children block grows stay in the pool until the next re-rooting, which
+slides every block still reachable down to the start of the pool (mark and compact) instead of
+copying the tree into a second pool: the peak memory stays one pool.
+"""
+from libc.stdint cimport int64_t
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memmove
+
+NODE_BYTES = sizeof(node_t)
+
+
+cdef int tree_pool_open(pool_t* pool, int64_t capacity) noexcept nogil:
+    """Reserve the pool; pages are only touched (made resident) as nodes are used. 0 on failure."""
+    pool.nodes = <node_t*>malloc(capacity * sizeof(node_t))
+    if pool.nodes == NULL:
+        pool.capacity = 0
+        return 0
+    pool.capacity = capacity
+    tree_reset(pool, -1)
+    return 1
+
+
+cdef void tree_pool_close(pool_t* pool) noexcept nogil:
+    free(pool.nodes)
+    pool.nodes = NULL
+    pool.capacity = 0
+    pool.used = 0
+
+
+cdef void tree_node_init(node_t* node, int move) noexcept nogil:
+    node.first_child = NO_CHILDREN
+    node.n_children = 0
+    node.capacity = 0
+    node.move = move
+    node.virtual_loss = 0
+    node.flags = 0
+    node.unused = 0
+    node.unused2 = 0
+    node.visits = 0
+    node.wins = 0
+    node.amaf_visits = 0
+    node.amaf_wins = 0
+    node.prior_visits = 0
+    node.prior_wins = 0
+    node.heuristic = 0
+    node.policy = 0
+
+
+cdef void tree_reset(pool_t* pool, int root_move) noexcept nogil:
+    """An empty tree: the root alone, at index 0."""
+    tree_node_init(&pool.nodes[0], root_move)
+    pool.used = 1
+    pool.full = False
+
+
+cdef int64_t tree_alloc(pool_t* pool, int n) noexcept nogil:
+    """Index of n fresh consecutive nodes, or -1 when the pool is full (then it stays full)."""
+    cdef int64_t start
+    if pool.full:
+        return -1
+    start = mango_atomic_add(&pool.used, n)
+    if start + n > pool.capacity:
+        pool.full = True
+        return -1
+    return start
+
+
+ctypedef struct block_t:
+    int64_t old_start
+    int64_t new_start
+    int64_t length
+
+
+cdef int _compare_blocks(const void* a, const void* b) noexcept nogil:
+    cdef int64_t x = (<block_t*>a).old_start, y = (<block_t*>b).old_start
+    return (x > y) - (x < y)
+
+
+cdef int64_t _find_block(block_t* blocks, int64_t n, int64_t old_start) noexcept nogil:
+    cdef int64_t low = 0, high = n - 1, mid
+    while low <= high:
+        mid = (low + high) // 2
+        if blocks[mid].old_start == old_start:
+            return mid
+        if blocks[mid].old_start < old_start:
+            low = mid + 1
+        else:
+            high = mid - 1
+    return -1
+
+
+cdef int tree_reroot(pool_t* pool, int64_t new_root) noexcept nogil:
+    """Make node new_root the root (index 0) and drop everything not below it. Returns 0 when
+    memory for the bookkeeping runs out (the tree is then reset). Single-threaded."""
+    cdef node_t root = pool.nodes[new_root]
+    cdef int64_t n_blocks = 0, room = 1024, n_stack = 0, stack_room = 1024, i, j, k, node_index
+    cdef int64_t next_free = 1
+    cdef block_t* blocks = <block_t*>malloc(room * sizeof(block_t))
+    cdef int64_t* stack = <int64_t*>malloc(stack_room * sizeof(int64_t))
+    cdef void* grown
+    cdef node_t* node
+    if blocks == NULL or stack == NULL:
+        free(blocks)
+        free(stack)
+        tree_reset(pool, root.move)
+        return 0
+    # Mark: every children block reachable from the new root.
+    pool.nodes[0] = root
+    stack[n_stack] = 0
+    n_stack += 1
+    while n_stack > 0:
+        n_stack -= 1
+        node = &pool.nodes[stack[n_stack]]
+        if node.first_child == NO_CHILDREN or node.n_children == 0:
+            continue
+        if n_blocks == room:
+            room *= 2
+            grown = realloc(blocks, room * sizeof(block_t))
+            if grown == NULL:
+                free(blocks)
+                free(stack)
+                tree_reset(pool, root.move)
+                return 0
+            blocks = <block_t*>grown
+        blocks[n_blocks].old_start = node.first_child
+        blocks[n_blocks].length = node.n_children
+        n_blocks += 1
+        if n_stack + node.n_children > stack_room:
+            stack_room = 2 * (n_stack + node.n_children)
+            grown = realloc(stack, stack_room * sizeof(int64_t))
+            if grown == NULL:
+                free(blocks)
+                free(stack)
+                tree_reset(pool, root.move)
+                return 0
+            stack = <int64_t*>grown
+        for k in range(node.n_children):
+            stack[n_stack] = node.first_child + k
+            n_stack += 1
+    free(stack)
+    # Compact: blocks keep their order, so each one moves down (or stays), never over a block
+    # not yet moved.
+    qsort(blocks, n_blocks, sizeof(block_t), _compare_blocks)
+    for i in range(n_blocks):
+        blocks[i].new_start = next_free
+        next_free += blocks[i].length
+    for i in range(n_blocks):
+        if blocks[i].new_start != blocks[i].old_start:
+            memmove(&pool.nodes[blocks[i].new_start], &pool.nodes[blocks[i].old_start],
+                    blocks[i].length * sizeof(node_t))
+    # Forward the children indices.
+    for node_index in range(next_free):
+        node = &pool.nodes[node_index]
+        if node.first_child != NO_CHILDREN and node.n_children > 0:
+            j = _find_block(blocks, n_blocks, node.first_child)
+            node.first_child = <int>blocks[j].new_start
+            node.capacity = node.n_children
+        else:
+            node.first_child = NO_CHILDREN
+            node.n_children = 0
+            node.capacity = 0
+        node.virtual_loss = 0
+        node.flags &= ~(NODE_LOCKED | NODE_BANNED)
+    free(blocks)
+    pool.used = next_free
+    pool.full = False
+    return 1
