@@ -818,9 +818,14 @@ cdef class Searcher:
                 break
             if should_stop is not None and done > 0 and should_stop():
                 break
-            if self.config.search.early_stop and playouts and done > 0 and self._decided(remaining):
-                break
             n = min(batch, remaining)
+            if self.config.search.early_stop and playouts and done > 0:
+                gap = self._lead()
+                if gap > remaining:
+                    break
+                # come back as soon as the leader could be out of reach: after k more
+                # simulations, with gap + k > remaining - k at best
+                n = min(n, max(8, (remaining - gap) // 2 + 1))
             if time_s and done > 0:
                 rate = done / max(elapsed, 1e-6)
                 n = max(1, min(n, int(rate * (time_s - elapsed)) + 1))
@@ -828,12 +833,16 @@ cdef class Searcher:
             with nogil:
                 search_batch(self.s, self.workers, threads, n)
             done += n
-            took = time.perf_counter() - batch_start
-            batch = int(min(max(n * 0.02 / max(took, 1e-6), 8), 8192))
+            if time_s or should_stop is not None:
+                # about 20 ms a batch, to notice the clock and new input promptly
+                took = time.perf_counter() - batch_start
+                batch = int(min(max(n * 0.02 / max(took, 1e-6), 8), 8192))
+            else:
+                batch = 256     # a fixed schedule: the early stop lands on the same playout every run
         return done
 
-    cdef bint _decided(self, int64_t remaining):
-        """The most visited root child is ahead of the second by more than the playouts left."""
+    cdef int64_t _lead(self):
+        """Visits by which the most visited root child leads the second."""
         cdef node_t* root = &self.s.pool.nodes[0]
         cdef int i
         cdef int64_t first = 0, second = 0, v
@@ -844,7 +853,7 @@ cdef class Searcher:
                 first = v
             elif v > second:
                 second = v
-        return first - second > remaining
+        return first - second
 
     def search(self, game, playouts=None, time_s=None, should_stop=None):
         """Set the position, search, and choose a move: the configured final-move rule, then
@@ -944,6 +953,60 @@ cdef class Searcher:
                 break
             index = best
         return line
+
+    # -- test hooks: the bookkeeping of one hand-written simulation -----------------------------
+
+    cdef int64_t _walk(self, moves, bint expand) except -2:
+        """Follow moves from the root through existing children (expanding the last node reached
+        when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
+        cdef worker_t* wk = self.workers[0]
+        cdef int64_t index = 0, child
+        wk.board = self.s.root_board
+        wk.n_moves = 0
+        wk.path[0] = 0
+        wk.path_len = 1
+        for move in moves:
+            child = _find_child(self.s, &self.s.pool.nodes[index], move)
+            if child < 0:
+                return -1
+            board_play(&wk.board, move, wk.board.to_move)
+            wk.moves[wk.n_moves] = move
+            wk.n_moves += 1
+            wk.path[wk.path_len] = child
+            wk.path_len += 1
+            index = child
+        if expand and not self.s.pool.nodes[index].flags & NODE_EXPANDED:
+            if not _expand_full(self.s, wk, &self.s.pool.nodes[index], len(moves)):
+                raise MemoryError()
+        return index
+
+    def expand_line(self, moves):
+        """Create every child of the node that `moves` (points) lead to from the root."""
+        if self._walk(moves, True) < 0:
+            raise ValueError("the line leaves the tree")
+
+    def replay(self, tree_moves, playout_moves, double black_result):
+        """Back up one simulation given by hand: tree_moves (followed through existing children),
+        then playout_moves, with Black's result (1, 0.5, 0). For AMAF tests."""
+        cdef worker_t* wk = self.workers[0]
+        cdef int i
+        if self._walk(tree_moves, False) < 0:
+            raise ValueError("the line leaves the tree")
+        if wk.n_moves + len(playout_moves) > MAX_RECORD:
+            raise ValueError("too many moves")
+        for i in range(1, wk.path_len):
+            self.s.pool.nodes[wk.path[i]].virtual_loss += 1
+        for move in playout_moves:
+            wk.moves[wk.n_moves] = move
+            wk.n_moves += 1
+        _backup(self.s, wk, black_result)
+
+    def line_children(self, moves):
+        """The children (ChildStats) of the node `moves` lead to."""
+        cdef int64_t index = self._walk(moves, False)
+        if index < 0:
+            raise ValueError("the line leaves the tree")
+        return self._node_children(index)
 
     @property
     def root_visits(self):

@@ -1,0 +1,411 @@
+"""The tree search: tactics found within small budgets, progressive unpruning's schedule, AMAF
+bookkeeping against a hand-computed simulation, determinism, tree reuse, the memory bound, the
+manners (pass, resign, superko) and every combination of the technique switches."""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from engine import Game
+from engine.board import PASS_POINT as PASS
+from engine.config import ConfigError, EngineConfig
+from engine.search import NODE_SIZE, Searcher
+
+SMALL = dict(max_nodes=200_000, resign=False)
+
+
+def searcher(playouts=1000, seed=1, **changes):
+    return Searcher(EngineConfig(seed=seed).replace(playouts=playouts, **{**SMALL, **changes}))
+
+
+# ---- tactics ------------------------------------------------------------------------------------
+
+POSITIONS = {
+    # The four black stones are in atari at E3; extending there gives them three liberties.
+    "save a group in atari": ("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . O O O . . .
+        O X X X . . .
+        . O X O . . .
+        . . O . . . .
+        """, 0.5, "E3"),
+    # Both sides' groups share their last liberty C3: whoever plays there captures.
+    "capture to win a semeai": ("""
+        . . . . . . .
+        . . . . . . .
+        O O O O O . .
+        X X X X O . .
+        O O . X O . .
+        X X O X O . .
+        . X O X O . .
+        """, -20.5, "C3"),
+    # C2 is the one dame; at komi -0.5 whoever takes it wins.
+    "take the last dame when it decides the game": ("""
+        . X X O O .
+        X X X O O O
+        X . X O . O
+        X X X O O O
+        X X . O O O
+        X X X O O O
+        """, -0.5, "C2"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_search_finds_the_move(name, seed):
+    drawing, komi, answer = POSITIONS[name]
+    game = Game.from_ascii(drawing, komi=komi, to_move="b")
+    result = searcher(1500, seed, pass_only_when_not_losing=False).search(game)
+    assert game.vertex(result.move) == answer, name
+
+
+def test_search_does_not_put_its_own_group_in_atari():
+    # D3 would leave the six black stones one liberty (E2).
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . O O O . .
+        . O X X X O .
+        . O X . X O .
+        . . O . . . .
+        . . . . . . .
+        """, komi=-6.5)
+    for seed in (1, 2, 3):
+        s = searcher(1000, seed)
+        result = s.search(game)
+        assert game.vertex(result.move) != "D3"
+        d3 = next(ch for ch in s.children() if game.vertex(ch.point) == "D3")
+        assert d3.visits <= 0.01 * s.root_visits
+        assert d3.prior_value < 0.5             # the pattern prior counts it as a loss
+
+
+# ---- progressive unpruning ----------------------------------------------------------------------
+
+def expected_selectable(k_init, a, b, visits, n_children):
+    k = k_init + sum(1 for j in range(1, 400) if visits > a * b ** j)
+    return min(k, n_children)
+
+
+@pytest.mark.parametrize("k_init, a, b", [(5, 50.0, 1.3), (3, 10.0, 2.0), (1, 100.0, 1.1)])
+def test_progressive_unpruning_exposes_the_formulas_counts(k_init, a, b):
+    config = EngineConfig().replace(unprune_k_init=k_init, unprune_a=a, unprune_b=b)
+    for visits in [0, 1, 29, 30, 50, 64, 65, 66, 84, 85, 86, 100, 1000, 10_000, 123_456, 10**7]:
+        assert Searcher.selectable(config, 362, visits) == expected_selectable(k_init, a, b, visits, 362)
+    assert Searcher.selectable(config, 3, 10**9) == 3
+    assert Searcher.selectable(config.replace(progressive_unpruning=False), 82, 0) == 82
+
+
+def test_mango_schedule_matches_the_paper():
+    # A = 50, B = 1.3: the 6th child at more than 65 visits, the 7th at more than 84.5.
+    config = EngineConfig()
+    assert Searcher.selectable(config, 82, 65) == 5
+    assert Searcher.selectable(config, 82, 66) == 6
+    assert Searcher.selectable(config, 82, 84) == 6
+    assert Searcher.selectable(config, 82, 85) == 7
+
+
+def test_search_only_visits_the_unpruned_children_in_heuristic_order():
+    game = Game(9)
+    game.play("b", "E5")
+    s = searcher(3000, rave=False, expand_threshold=30)
+    s.search(game)
+    children = s.children()
+    allowed = Searcher.selectable(s.config, len(children), s.root_visits)
+    assert 5 < allowed < len(children)
+    assert all(ch.visits == 0 for ch in children[allowed:])
+    heuristics = [ch.heuristic for ch in children]
+    assert heuristics == sorted(heuristics, reverse=True)
+    assert max(heuristics) == pytest.approx(1.0)
+
+
+# ---- statistics ---------------------------------------------------------------------------------
+
+def test_amaf_bookkeeping_matches_a_hand_computed_simulation():
+    game = Game(5)
+    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False)
+    s.set_position(game)
+    p = game.point
+    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
+    s.expand_line([a])
+    s.expand_line([a, b])
+    before_root = {ch.point: (ch.visits, ch.amaf_visits, ch.amaf_value) for ch in s.children()}
+    # Black A1, White B1 in the tree; then Black C1, White A1 (again, after a capture, say),
+    # Black B1, White D1, Black C1 (a second time), White pass. Black wins.
+    s.replay([a, b], [c, a, b, d, c, PASS], 1.0)
+    root = {ch.point: ch for ch in s.children()}
+    # Root (Black to move): Black played A1, C1, B1 from the root on; each counts once.
+    for point in (a, b, c):
+        assert root[point].amaf_visits == 1 and root[point].amaf_value == 1.0
+    for point in (d, e, PASS):
+        assert root[point].amaf_visits == 0
+    # Real statistics: A1 visited once and won, for Black.
+    assert root[a].visits == 1 and root[a].value == 1.0
+    assert sum(ch.visits for ch in root.values()) == 1
+    # Node A1 (White to move): White played B1, A1, D1 from there on; a loss for White.
+    after_a = {ch.point: ch for ch in s.line_children([a])}
+    assert a not in after_a                                  # occupied: not a child there
+    for point in (b, d):
+        assert after_a[point].amaf_visits == 1 and after_a[point].amaf_value == 0.0
+    for point in (c, e):
+        assert after_a[point].amaf_visits == 0
+    assert after_a[b].visits == 1 and after_a[b].value == 0.0
+    # Node A1 B1 (Black to move): Black played C1 (twice: once counted) and B1... B1 is
+    # occupied there, so only C1 among its children counts.
+    after_ab = {ch.point: ch for ch in s.line_children([a, b])}
+    assert after_ab[c].amaf_visits == 1 and after_ab[c].amaf_value == 1.0
+    assert after_ab[d].amaf_visits == 0 and after_ab[e].amaf_visits == 0
+    assert all(ch.visits == 0 for ch in after_ab.values())
+    assert before_root[a][1] == 0
+
+
+def test_rave_off_leaves_amaf_untouched():
+    game = Game(5)
+    s = searcher(200, rave=False)
+    s.search(game)
+    assert all(ch.amaf_visits == 0 for ch in s.children())
+
+
+def test_root_visits_are_the_playouts_and_the_sum_of_the_children():
+    game = Game(7)
+    s = searcher(777, early_stop=False)
+    result = s.search(game)
+    assert result.playouts == 777 == s.root_visits
+    assert sum(ch.visits for ch in s.children()) == 777
+
+
+def test_priors_are_equivalent_experience():
+    game = Game(7)
+    s = searcher(1, even=True, even_count=10.0, pattern=False, grandfather=False)
+    s.set_position(game)
+    for ch in s.children():
+        assert ch.prior_visits == 10.0 and ch.prior_value == 0.5
+    s = searcher(1, even=True, even_count=10.0, pattern=True, pattern_count=20.0)
+    s.set_position(game)
+    for ch in s.children():
+        if ch.point != PASS:
+            assert ch.prior_visits == 30.0
+            assert min(abs(ch.prior_value - q) for q in (5 / 30, 15 / 30, 25 / 30)) < 1e-6
+
+
+# ---- determinism, threads -----------------------------------------------------------------------
+
+def snapshot(s):
+    return [(ch.point, ch.visits, ch.value, ch.amaf_visits) for ch in s.children()]
+
+
+def test_one_thread_and_a_seed_give_the_same_search():
+    game = Game(9)
+    game.play("b", "C3")
+    first, second, other = searcher(2000, 7), searcher(2000, 7), searcher(2000, 8)
+    assert first.search(game).move == second.search(game).move
+    assert snapshot(first) == snapshot(second)
+    other.search(game)
+    assert snapshot(first) != snapshot(other)
+
+
+def test_two_threads_share_one_tree():
+    game = Game(9)
+    s = searcher(4000, threads=2, early_stop=False)
+    result = s.search(game)
+    assert result.playouts == 4000 == s.root_visits
+    assert sum(ch.visits for ch in s.children()) == 4000
+    assert result.move is not None
+
+
+# ---- tree reuse and memory ----------------------------------------------------------------------
+
+def test_tree_is_reused_after_both_players_move():
+    game = Game(9)
+    s = searcher(3000)
+    first = s.search(game)
+    game.play("b", game.vertex(first.move))
+    reply = max((ch for ch in s.line_children([first.move]) if ch.point != PASS),
+                key=lambda ch: ch.visits)
+    kept = reply.visits
+    game.play("w", game.vertex(reply.point))
+    assert s.set_position(game) is True
+    assert s.root_visits == kept > 0
+    # a move the tree never tried, then a new game: no reuse
+    game.play("b", "pass")
+    game.play("w", "pass")
+    assert s.set_position(game) in (True, False)
+    assert s.set_position(Game(9)) is False
+    assert s.root_visits == 0
+
+
+def test_tree_reuse_can_be_switched_off():
+    game = Game(9)
+    s = searcher(500, reuse_tree=False)
+    s.search(game)
+    assert s.set_position(game) is False
+
+
+def test_full_pool_keeps_searching_without_growing():
+    game = Game(9)
+    s = searcher(3000, max_nodes=1000, early_stop=False)
+    result = s.search(game)
+    assert s.pool_full
+    assert s.nodes_used <= 1000
+    assert result.playouts == 3000 == s.root_visits
+    assert NODE_SIZE == 48
+
+
+def test_memory_bound_too_small_for_the_root_is_a_clear_error():
+    with pytest.raises(ConfigError):
+        EngineConfig().replace(max_nodes=10)
+
+
+# ---- manners ------------------------------------------------------------------------------------
+
+def test_does_not_pass_when_passing_loses_as_the_stones_stand():
+    # White passed; the dead white stone at B3 still counts as the stones stand (CGOS removes no
+    # dead stones), so Black must play on and capture it instead of passing.
+    game = Game.from_ascii("""
+        . . X O .
+        . . X O O
+        . O X O .
+        . . X O O
+        . . X O .
+        """, komi=0.5, to_move="w")
+    game.play("w", "pass")
+    for seed in (1, 2):
+        result = searcher(500, seed).search(game)
+        assert result.move != PASS and not result.resign
+
+
+def test_passes_at_the_end_when_it_does_not_lose():
+    game = Game.from_ascii("""
+        . X X O O .
+        X X X O O O
+        X . X O . O
+        X X X O O O
+        X X X O O O
+        X X X O O O
+        """, komi=-1.5, to_move="w")
+    game.play("w", "pass")
+    result = searcher(500).search(game)
+    assert result.move == PASS
+
+
+def test_resigns_when_hopeless_but_never_in_the_opening():
+    drawing = """
+        O O O O O
+        O . O . O
+        O O O O O
+        . . . . .
+        . . . . .
+        """
+    game = Game.from_ascii(drawing, komi=7.5, to_move="b")
+    s = Searcher(EngineConfig().replace(playouts=3000, max_nodes=200_000, resign_min_playouts=1000,
+                                        resign_after_moves=0.0))
+    assert s.search(game).resign
+    s = Searcher(EngineConfig().replace(playouts=3000, max_nodes=200_000, resign_min_playouts=1000))
+    assert not s.search(game).resign            # move 0 of the game: still the opening
+    s = Searcher(EngineConfig().replace(playouts=3000, max_nodes=200_000, resign=False,
+                                        resign_after_moves=0.0))
+    assert not s.search(game).resign
+
+
+def find_superko_position(seed_limit=2000):
+    """A random 3x3 game reaching a position where a board-legal move breaks positional superko."""
+    for seed in range(seed_limit):
+        rng = random.Random(seed)
+        game = Game(3, komi=0.5)
+        for _ in range(60):
+            c = 1 if game.to_move == "b" else 2
+            legal = [p for p in game.board.empty_points() if game.board.is_legal(p, c)]
+            banned = [p for p in legal if game.superko_violation(c, p)]
+            if banned:
+                return game, banned
+            if not legal:
+                break
+            game.play(game.to_move, game.vertex(rng.choice(legal)))
+    raise AssertionError("no superko position found")
+
+
+def test_superko_moves_are_banned_at_the_root():
+    game, banned = find_superko_position()
+    s = searcher(400)
+    result = s.search(game)
+    children = {ch.point: ch for ch in s.children()}
+    for point in banned:
+        assert children[point].banned and children[point].visits == 0
+    assert result.move not in banned
+
+
+# ---- every switch combination -------------------------------------------------------------------
+
+SWITCHES = {
+    "progressive_bias": (True, False),
+    "progressive_unpruning": (True, False),
+    "rave": (True, False),
+    "rave_schedule": ("hand", "mse"),
+    "even": (True, False),
+    "grandfather": (True, False),
+    "pattern": (True, False),
+    "puct": (True, False),
+    "policy": ("mango", "light"),
+    "expand_threshold": (0, 30),
+}
+
+
+def test_every_combination_of_the_technique_switches_searches():
+    game = Game(5)
+    game.play("b", "C3")
+    names = list(SWITCHES)
+    for values in itertools.product(*(SWITCHES[n] for n in names)):
+        changes = dict(zip(names, values))
+        s = Searcher(EngineConfig().replace(playouts=40, max_nodes=20_000, early_stop=False,
+                                            **changes))
+        result = s.search(game)
+        assert result.playouts == 40 == s.root_visits, changes
+        assert result.move is None or result.move == PASS or game.board.is_legal(result.move, 2)
+
+
+@pytest.mark.parametrize("final_move", ["robust", "max", "robust-max", "secure"])
+@pytest.mark.parametrize("create_after, threads", [(1, 1), (3, 1), (1, 2)])
+def test_final_move_rules_node_creation_and_threads(final_move, create_after, threads):
+    game = Game(7)
+    s = searcher(600, final_move=final_move, create_after=create_after, threads=threads)
+    result = s.search(game)
+    assert game.board.is_legal(result.move, 1)
+    assert result.playouts >= 1
+
+
+def test_final_move_rules_pick_as_defined():
+    game = Game(7)
+    s = searcher(2000, early_stop=False)
+    s.search(game)
+    visited = [ch for ch in s.children() if ch.visits > 0]
+    robust = s.best_child()
+    assert robust.visits == max(ch.visits for ch in visited)
+    s.configure(s.config.replace(final_move="max"))
+    assert s.best_child().value == max(ch.value for ch in visited)
+    s.configure(s.config.replace(final_move="secure"))
+    bound = max(ch.value - 4.0 / math.sqrt(ch.visits) for ch in visited)
+    best = s.best_child()
+    assert best.value - 4.0 / math.sqrt(best.visits) == pytest.approx(bound)
+
+
+def test_early_stop_ends_a_decided_search():
+    drawing, komi, _ = POSITIONS["take the last dame when it decides the game"]
+    game = Game.from_ascii(drawing, komi=komi, to_move="b")
+    result = searcher(5000, early_stop=True).search(game)
+    assert result.playouts < 5000
+
+
+def test_bad_settings_are_refused():
+    for bad in ({"uct_c": -1}, {"final_move": "best"}, {"rave_schedule": "x"}, {"threads": 0},
+                {"expand_threshold": 1.5}, {"rave": "yes"}, {"nonsense": 1}):
+        with pytest.raises(ConfigError):
+            EngineConfig().replace(**bad)
+    with pytest.raises(ConfigError):
+        EngineConfig().with_strings({"uct_c": "abc"})
+    config = EngineConfig().with_strings({"search.uct_c": "0.25", "rave": "off", "threads": "2"})
+    assert (config.search.uct_c, config.search.rave, config.search.threads) == (0.25, False, 2)
