@@ -382,6 +382,20 @@ class EngineConfig:
             changes[key] = parse_setting(name, field_type, text)
         return self.replace(**changes)
 
+    def with_mapping(self, mapping: dict) -> "EngineConfig":
+        """replace() from a parsed TOML file: plain or dotted keys at the top, or tables named
+        after the sections ([search], [playout], [prior], [time])."""
+        changes = {}
+        for key, value in mapping.items():
+            if isinstance(value, dict):
+                if key not in _SECTIONS:
+                    raise ConfigError(f"unknown config section {key!r}")
+                for name, inner in value.items():
+                    changes[f"{key}.{name}"] = inner
+            else:
+                changes[key] = value
+        return self.replace(**changes)
+
     def flat(self) -> dict[str, object]:
         """Every setting by plain name, for display and GTP param listings."""
         out: dict[str, object] = {}

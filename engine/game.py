@@ -83,6 +83,10 @@ class Game:
                 return "superko"
         return reason
 
+    def initial_board(self) -> Board:
+        """The board the moves start from (empty, or with handicap stones)."""
+        return self._boards[0].copy() if self._boards else self.board.copy()
+
     def superko_violation(self, c: int, point: int) -> bool:
         """The board-legal stone c at point would recreate an earlier position."""
         after = self.board.copy()

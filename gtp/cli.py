@@ -102,6 +102,130 @@ def _bench_search(size, playouts, policy, komi, seed, threads, as_json) -> None:
                f"{report['peak_rss_mb']} MB; move {report['move']}, win rate {report['win_rate']}")
 
 
+def engine_config(config_file: str | None, options: tuple[str, ...], **overrides) -> "EngineConfig":
+    """The one EngineConfig: defaults, then the TOML file, then -o key=value, then the command's
+    own options (those not left at None). A bad setting is a clear usage error."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:         # Python < 3.11
+        import tomli as tomllib
+
+    from engine.config import ConfigError, EngineConfig
+
+    config = EngineConfig()
+    try:
+        if config_file:
+            with open(config_file, "rb") as handle:
+                config = config.with_mapping(tomllib.load(handle))
+        pairs = {}
+        for option in options:
+            if "=" not in option:
+                raise ConfigError(f"-o wants key=value, got {option!r}")
+            key, value = option.split("=", 1)
+            pairs[key.strip()] = value
+        config = config.with_strings(pairs)
+        config = config.replace(**{k: v for k, v in overrides.items() if v is not None})
+    except (ConfigError, OSError, tomllib.TOMLDecodeError) as error:
+        raise click.BadParameter(str(error), param_hint="configuration") from None
+    return config
+
+
+CONFIG_OPTIONS = [
+    click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False),
+                 help="A TOML file of settings (plain names, or [search]/[playout]/[prior]/[time] tables)."),
+    click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+                 help="One setting, e.g. -o uct_c=0.5 -o rave=off (repeatable)."),
+]
+
+
+def config_options(function):
+    for option in reversed(CONFIG_OPTIONS):
+        function = option(function)
+    return function
+
+
+@main.command()
+@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
+@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
+              help="Playouts per move [default: the config's, 10000].")
+@click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 64), default=None, help="Search threads.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Random seed.")
+@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
+              help="Write each game as an SGF file in this folder.")
+@click.option("--quiet", is_flag=True, help="Only the results, not the final boards.")
+@config_options
+def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_file, options) -> None:
+    """Mango plays itself: complete games, the final board and result of each, SGF files."""
+    import math
+    import os
+
+    from engine import Game
+    from engine.search import Searcher
+
+    if not math.isfinite(komi):
+        raise click.BadParameter("komi must be a finite number", param_hint="--komi")
+    config = engine_config(config_file, options, playouts=playouts, threads=threads, seed=seed)
+    if sgf_dir:
+        os.makedirs(sgf_dir, exist_ok=True)
+    totals = {"b": 0, "w": 0, "0": 0}
+    for index in range(games):
+        searcher = Searcher(config.replace(seed=config.seed + index))
+        game = Game(size, komi)
+        start = time.perf_counter()
+        playouts_done, result_text = 0, None
+        while not game.is_over and len(game.moves) < 3 * size * size:
+            colour = game.to_move
+            result = searcher.search(game)
+            playouts_done += result.playouts
+            if result.resign:
+                result_text = f"{'W' if colour == 'b' else 'B'}+R"
+                break
+            game.play(colour, game.vertex(result.move))
+        if result_text is None:
+            result_text = game.result()
+        seconds = time.perf_counter() - start
+        totals[result_text[0].lower() if result_text[0] in "BW" else "0"] += 1
+        if not quiet:
+            click.echo(str(game))
+        click.echo(f"game {index + 1}: {result_text} after {len(game.moves)} moves, "
+                   f"{playouts_done / max(seconds, 1e-9):,.0f} playouts/s, {seconds:.1f} s")
+        if sgf_dir:
+            path = os.path.join(sgf_dir, f"selfplay-{index + 1:03d}.sgf")
+            with open(path, "wb") as handle:
+                handle.write(game_to_sgf(game, result_text, "Mango", "Mango"))
+            click.echo(f"wrote {path}")
+    if games > 1:
+        click.echo(f"Black won {totals['b']}, White won {totals['w']}, jigo {totals['0']}")
+
+
+def game_to_sgf(game, result: str, black: str, white: str) -> bytes:
+    """The game record as SGF (sgfmill), handicap stones and moves with the result."""
+    from sgfmill import sgf
+
+    record = sgf.Sgf_game(size=game.size)
+    root = record.get_root()
+    root.set("KM", game.komi)
+    root.set("PB", black)
+    root.set("PW", white)
+    root.set("RU", "Chinese")
+    root.set("RE", result)
+    start = game.initial_board() if hasattr(game, "initial_board") else None
+    if start is not None:
+        stones = [(y, x) for x, y in (start.xy(p) for p in start.stones(1))]
+        if stones:
+            root.set_setup_stones(stones, [])
+    for move in game.moves:
+        node = record.extend_main_sequence()
+        if move.vertex == "pass":
+            node.set_move(move.colour, None)
+        else:
+            x, y = game.board.xy(game.point(move.vertex))
+            node.set_move(move.colour, (y, x))
+    return record.serialise()
+
+
 @main.command("learn-patterns")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),

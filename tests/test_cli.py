@@ -50,3 +50,54 @@ def test_help_and_version():
     runner = CliRunner()
     assert "bench" in runner.invoke(main, ["--help"]).output
     assert runner.invoke(main, ["--version"]).exit_code == 0
+
+
+def test_bench_search_reports_the_tree():
+    result = CliRunner().invoke(main, ["bench", "--search", "--size", "9", "--playouts", "300", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["search"] is True and report["playouts"] == 300
+    assert report["nodes"] > 1 and report["bytes_per_node"] == 48
+    assert {"size", "policy", "seconds", "playouts_per_second", "peak_rss_mb"} <= report.keys()
+
+
+def test_selfplay_plays_a_game_and_writes_sgf(tmp_path):
+    from sgfmill import sgf
+
+    args = ["selfplay", "--size", "5", "--playouts", "100", "--games", "2", "--sgf", str(tmp_path),
+            "-o", "resign=off", "--seed", "3"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "game 1:" in result.output and "game 2:" in result.output
+    files = sorted(tmp_path.glob("*.sgf"))
+    assert len(files) == 2
+    record = sgf.Sgf_game.from_bytes(files[0].read_bytes())
+    assert record.get_size() == 5
+    assert record.get_root().get("RE")[0] in "BW0"
+    assert len(record.get_main_sequence()) > 5
+    again = CliRunner().invoke(main, args[:-2] + ["--seed", "3", "--quiet"])
+    # same seed, same games
+    assert [l for l in again.output.splitlines() if l.startswith("game")][0].split(",")[0] == \
+        [l for l in result.output.splitlines() if l.startswith("game")][0].split(",")[0]
+
+
+def test_selfplay_reads_a_toml_config(tmp_path):
+    config = tmp_path / "mango.toml"
+    config.write_text('playouts = 50\n[search]\nrave = false\n[prior]\neven_count = 5.0\n')
+    result = CliRunner().invoke(main, ["selfplay", "--size", "4", "--config", str(config), "--quiet"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("bad", [["-o", "uct_c=abc"], ["-o", "nonsense=1"], ["-o", "noequals"],
+                                 ["-o", "threads=0"]])
+def test_selfplay_refuses_bad_settings_clearly(bad):
+    result = CliRunner().invoke(main, ["selfplay", "--size", "5", "--playouts", "10", *bad])
+    assert result.exit_code == 2
+    assert "configuration" in result.output and "Traceback" not in result.output
+
+
+def test_selfplay_refuses_a_broken_toml(tmp_path):
+    config = tmp_path / "bad.toml"
+    config.write_text("playouts = = 3\n")
+    result = CliRunner().invoke(main, ["selfplay", "--config", str(config)])
+    assert result.exit_code == 2
