@@ -139,6 +139,24 @@ class Game:
         self._seen = {board.hash}
         self.start_hash = board.hash
 
+    def set_up(self, black: list[str], white: list[str], to_move: str = "b") -> None:
+        """Set-up stones on an empty board before any move (SGF AB/AW). Raises ValueError and
+        changes nothing when a vertex repeats or a group would have no liberty."""
+        if self.moves or self.board.stones(BLACK) or self.board.stones(WHITE):
+            raise ValueError("set-up stones go on an empty board")
+        points = [self.point(v) for v in black + white]
+        if PASS in points or len(set(points)) != len(points):
+            raise ValueError("set-up stones need distinct board vertices")
+        board = self.board.copy()
+        for i, point in enumerate(points):
+            board.put_stone(point, BLACK if i < len(black) else WHITE)
+        if board.groups_without_liberties():
+            raise ValueError("a set-up group has no liberty")
+        board.to_move = parse_colour(to_move)
+        self.board = board
+        self._seen = {board.hash}
+        self.start_hash = board.hash
+
     def place_fixed_handicap(self, stones: int) -> list[str]:
         vertices = fixed_handicap_vertices(self.size, stones)
         self.place_handicap(vertices)

@@ -15,12 +15,13 @@ cimport cython
 from cython.parallel cimport parallel, threadid
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport log, pow, sqrt
-from libc.stdint cimport int16_t, int64_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
+                           board_neighbours_of,
                            board_is_true_eye, board_play, board_t)
 from engine.pattern3 cimport pattern_code, pattern_values_for
 from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
@@ -85,6 +86,9 @@ ctypedef struct search_t:
     int n_history
     int64_t simulations                 # claimed by threads in this batch
     int64_t batch_end
+    bint track_ownership
+    int32_t ownership[MAX_POINTS]       # sum over simulations since the position was set: +1 a
+    int64_t ownership_samples           # point ends Black's, -1 White's (area, eyes included)
 
 # One thread's scratch space for a simulation.
 ctypedef struct worker_t:
@@ -539,6 +543,29 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
                                         &wk.moves[wk.n_moves])
     score = board_area_score(&wk.board) - s.komi
     _backup(s, wk, 1.0 if score > 0 else (0.0 if score < 0 else 0.5))
+    if s.track_ownership:
+        _count_ownership(s, &wk.board)
+
+
+cdef void _count_ownership(search_t* s, const board_t* b) noexcept nogil:
+    """Who owns each point at the end of a playout: its stone, or the one colour around an empty
+    point (playouts end with every empty point an eye or dame). Threads may lose an update:
+    this is an estimate."""
+    cdef int x, y, p, w = b.width, col
+    for y in range(1, b.size + 1):
+        for x in range(1, b.size + 1):
+            p = y * w + x
+            col = b.colour[p]
+            if col == EMPTY:
+                if board_neighbours_of(b, p, BLACK) == 4:
+                    col = BLACK
+                elif board_neighbours_of(b, p, WHITE) == 4:
+                    col = WHITE
+            if col == BLACK:
+                s.ownership[p] += 1
+            elif col == WHITE:
+                s.ownership[p] -= 1
+    s.ownership_samples += 1
 
 
 cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) noexcept nogil:
@@ -762,6 +789,9 @@ cdef class Searcher:
             self.s.n_history += 1
         if self.s.policy.kind == POLICY_MANGO:
             urgency_init(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
+        memset(self.s.ownership, 0, sizeof(self.s.ownership))
+        self.s.ownership_samples = 0
+        self.s.track_ownership = True
         self._expand_root()
         self._ban_superko(game)
         return reused
@@ -855,10 +885,19 @@ cdef class Searcher:
                 second = v
         return first - second
 
-    def search(self, game, playouts=None, time_s=None, should_stop=None):
+    def search(self, game, playouts=None, time_s=None, should_stop=None, bint allow_pass=True):
         """Set the position, search, and choose a move: the configured final-move rule, then
-        Mango's manners (resignation when hopeless, no pass that loses as the stones stand)."""
+        Mango's manners (resignation when hopeless, no pass that loses as the stones stand).
+        allow_pass=False bans passing while another move exists (KGS's cleanup phase)."""
+        cdef node_t* root
+        cdef int i
         reused = self.set_position(game)
+        if not allow_pass:
+            root = &self.s.pool.nodes[0]
+            if any(ch.point != PASS and not ch.banned for ch in self.children()):
+                for i in range(root.n_children):
+                    if self.s.pool.nodes[root.first_child + i].move == PASS:
+                        self.s.pool.nodes[root.first_child + i].flags |= NODE_BANNED
         start = time.perf_counter()
         done = self.run(playouts, time_s, should_stop)
         if self.config.search.final_move == "robust-max":
@@ -1007,6 +1046,20 @@ cdef class Searcher:
         if index < 0:
             raise ValueError("the line leaves the tree")
         return self._node_children(index)
+
+    def ownership(self):
+        """{point: expected owner in -1 (White) .. +1 (Black)} over the simulations run since the
+        position was set (None before any)."""
+        cdef int x, y, p, w = self.s.root_board.width
+        if self.s.ownership_samples == 0:
+            return None
+        n = float(self.s.ownership_samples)
+        out = {}
+        for y in range(1, self.s.root_board.size + 1):
+            for x in range(1, self.s.root_board.size + 1):
+                p = y * w + x
+                out[p] = self.s.ownership[p] / n
+        return out
 
     @property
     def root_visits(self):

@@ -145,6 +145,33 @@ def config_options(function):
 
 
 @main.command()
+@click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
+              help="Playouts per move (0: no limit, with --time) [default: the config's, 10000].")
+@click.option("--time", "time_s", type=click.FloatRange(0, 1e6), default=None,
+              help="Seconds per move when the controller sets no clock.")
+@click.option("--threads", type=click.IntRange(1, 64), default=None, help="Search threads.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Random seed.")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
+              show_default=True, help="What goes to stderr.")
+@config_options
+def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> None:
+    """Speak GTP on stdin/stdout (Sabaki, GoGui, gtp2ogs, kgsGtp, CGOS); logs go to stderr."""
+    import logging
+    import sys
+
+    from gtp.server import serve
+    from gtp.session import GtpSession
+
+    config = engine_config(config_file, options, playouts=playouts, time_s=time_s, threads=threads,
+                           seed=seed)
+    if config.search.playouts == 0 and config.time.time_s == 0:
+        raise click.BadParameter("with --playouts 0 give --time", param_hint="--playouts")
+    logging.basicConfig(level=getattr(logging, log_level.upper()), stream=sys.stderr,
+                        format="%(message)s")
+    serve(GtpSession(config), sys.stdin.buffer, sys.stdout)
+
+
+@main.command()
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
 @click.option("--komi", type=float, default=7.5, show_default=True)
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
@@ -163,6 +190,7 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
 
     from engine import Game
     from engine.search import Searcher
+    from gtp.record import game_to_sgf
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
@@ -198,32 +226,6 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
             click.echo(f"wrote {path}")
     if games > 1:
         click.echo(f"Black won {totals['b']}, White won {totals['w']}, jigo {totals['0']}")
-
-
-def game_to_sgf(game, result: str, black: str, white: str) -> bytes:
-    """The game record as SGF (sgfmill), handicap stones and moves with the result."""
-    from sgfmill import sgf
-
-    record = sgf.Sgf_game(size=game.size)
-    root = record.get_root()
-    root.set("KM", game.komi)
-    root.set("PB", black)
-    root.set("PW", white)
-    root.set("RU", "Chinese")
-    root.set("RE", result)
-    start = game.initial_board() if hasattr(game, "initial_board") else None
-    if start is not None:
-        stones = [(y, x) for x, y in (start.xy(p) for p in start.stones(1))]
-        if stones:
-            root.set_setup_stones(stones, [])
-    for move in game.moves:
-        node = record.extend_main_sequence()
-        if move.vertex == "pass":
-            node.set_move(move.colour, None)
-        else:
-            x, y = game.board.xy(game.point(move.vertex))
-            node.set_move(move.colour, (y, x))
-    return record.serialise()
 
 
 @main.command("learn-patterns")

@@ -1,0 +1,119 @@
+"""Time control: how long the next move may think, from the clock the controller describes.
+
+GTP's time_settings is Canadian byoyomi (main time, then periods of a length in which a number of
+stones must be played); KGS adds absolute and Japanese byoyomi (periods that reset after each move
+played within them). time_left keeps the clock in step every move. The budget divides what is
+left by an estimate of the moves still to play, minus a lag buffer, so that Mango never loses
+on time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+NONE, ABSOLUTE, CANADIAN, BYOYOMI = "none", "absolute", "canadian", "byoyomi"
+
+MIN_MOVE_S = 0.05       # never think less than this (the search still returns a move)
+
+
+@dataclass
+class Clock:
+    """One player's clock: main time left, then the state of the byoyomi periods."""
+    main_s: float = 0.0
+    period_s: float = 0.0       # time left in the current Canadian period / one Japanese period
+    stones: int = 0             # Canadian: stones still to play in the period (0: in main time)
+    periods: int = 0            # Japanese: periods left
+
+
+class TimeControl:
+    """The game's time system and both clocks. Mutated only by the GTP commands that set it."""
+
+    def __init__(self) -> None:
+        self.system = NONE
+        self.main_s = 0.0
+        self.period_s = 0.0
+        self.period_stones = 0      # Canadian
+        self.periods = 0            # Japanese
+        self.clocks = {1: Clock(), 2: Clock()}
+
+    @property
+    def active(self) -> bool:
+        return self.system != NONE
+
+    def set_canadian(self, main_s: float, period_s: float, stones: int) -> None:
+        """GTP time_settings: byo_yomi_time > 0 with 0 stones means no time limit (GTP 2)."""
+        if main_s < 0 or period_s < 0 or stones < 0:
+            raise ValueError("time settings must not be negative")
+        if period_s > 0 and stones == 0:
+            self.system = NONE
+        elif main_s == 0 and period_s == 0:
+            self.system = NONE      # GTP: absolute 0 is "no time limit" too, in practice
+        elif period_s == 0:
+            self.system = ABSOLUTE
+        else:
+            self.system = CANADIAN
+        self.main_s, self.period_s, self.period_stones, self.periods = main_s, period_s, stones, 0
+        self._reset_clocks()
+
+    def set_absolute(self, main_s: float) -> None:
+        if main_s < 0:
+            raise ValueError("time settings must not be negative")
+        self.system = ABSOLUTE if main_s > 0 else NONE
+        self.main_s, self.period_s, self.period_stones, self.periods = main_s, 0.0, 0, 0
+        self._reset_clocks()
+
+    def set_byoyomi(self, main_s: float, period_s: float, periods: int) -> None:
+        if main_s < 0 or period_s < 0 or periods < 0:
+            raise ValueError("time settings must not be negative")
+        self.system = BYOYOMI if (main_s > 0 or (period_s > 0 and periods > 0)) else NONE
+        self.main_s, self.period_s, self.period_stones, self.periods = main_s, period_s, 0, periods
+        self._reset_clocks()
+
+    def clear(self) -> None:
+        self.system = NONE
+        self._reset_clocks()
+
+    def _reset_clocks(self) -> None:
+        for colour in (1, 2):
+            self.clocks[colour] = Clock(self.main_s, self.period_s, 0, self.periods)
+
+    def time_left(self, colour: int, seconds: float, stones: int) -> None:
+        """GTP time_left: `stones` is Canadian stones left in the period (0: main time); under
+        Japanese byoyomi (kgs-time_settings byoyomi) it is the periods left."""
+        if seconds < 0 or stones < 0:
+            raise ValueError("time left must not be negative")
+        clock = self.clocks[colour]
+        if self.system == BYOYOMI:
+            if stones == 0:
+                clock.main_s, clock.periods = seconds, self.periods
+            else:
+                clock.main_s, clock.period_s, clock.periods = 0.0, seconds, stones
+        elif self.system == CANADIAN and stones > 0:
+            clock.main_s, clock.period_s, clock.stones = 0.0, seconds, stones
+        else:
+            clock.main_s, clock.stones = seconds, 0
+
+    def budget(self, colour: int, board_size: int, moves_played: int, lag_s: float) -> float | None:
+        """Seconds to think for colour's next move, or None when no clock applies."""
+        if self.system == NONE:
+            return None
+        clock = self.clocks[colour]
+        # Moves this player still has to make: about a third of the board's points per game,
+        # never assumed fewer than a tenth of them (games run long when they are close).
+        points = board_size * board_size
+        moves_left = max(points / 3.0 - moves_played / 2.0, points / 10.0, 5.0)
+        if self.system == ABSOLUTE:
+            share = clock.main_s / moves_left
+        elif self.system == CANADIAN:
+            if clock.stones > 0:                            # in byoyomi
+                share = clock.period_s / clock.stones
+            else:
+                share = clock.main_s / moves_left + (self.period_s / max(1, self.period_stones)) * 0.5
+        else:                                               # Japanese byoyomi
+            if clock.main_s > 0:
+                share = clock.main_s / moves_left
+                if clock.periods > 0:
+                    share = max(share, 0.0) + 0.5 * self.period_s
+                    share = min(share, clock.main_s + self.period_s)
+            else:
+                share = clock.period_s if clock.periods > 0 else 0.0
+        return max(MIN_MOVE_S, share - lag_s)
