@@ -779,9 +779,13 @@ cdef class Searcher:
                 reused = False
         if not reused:
             tree_reset(&self.s.pool, moves[len(moves) - 1][1] if moves else NO_POINT)
+        same = reused and index == 0
         self._root_moves = moves
         self._root_start = start
         self.s.root_board = board.b
+        if self.s.root_board.passes >= 2:
+            # asked to move in an ended game (KGS's cleanup phase): play it on as a fresh position
+            self.s.root_board.passes = 0
         self.s.komi = game.komi
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
@@ -789,8 +793,9 @@ cdef class Searcher:
             self.s.n_history += 1
         if self.s.policy.kind == POLICY_MANGO:
             urgency_init(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
-        memset(self.s.ownership, 0, sizeof(self.s.ownership))
-        self.s.ownership_samples = 0
+        if not same:
+            memset(self.s.ownership, 0, sizeof(self.s.ownership))
+            self.s.ownership_samples = 0
         self.s.track_ownership = True
         self._expand_root()
         self._ban_superko(game)

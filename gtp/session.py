@@ -271,7 +271,9 @@ def play(session, args):
     colour = parse_colour(args[0])
     try:
         session.game.play(colour_name(colour), args[1])
-    except IllegalMoveError:
+    except IllegalMoveError as error:
+        if error.reason == "off board":         # as GNU Go answers a vertex beyond the board
+            raise GtpError("invalid color or coordinate") from None
         raise GtpError("illegal move") from None
     return ""
 

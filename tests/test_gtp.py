@@ -1,0 +1,417 @@
+"""GTP: framing (GTP 2 section 2), every command's answers and manners, golden transcripts with a
+fixed seed, streaming analysis that stops on new input, and a fuzz test that nothing kills."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.config import EngineConfig
+from gtp.protocol import parse, preprocess, response
+from gtp.server import serve
+from gtp.session import COMMANDS, GtpSession
+
+FAST = EngineConfig(seed=5).replace(playouts=200, max_nodes=200_000)
+
+
+def run(lines, config=FAST):
+    """Feed lines through the server; returns everything written to stdout."""
+    session = GtpSession(config)
+    out = io.StringIO()
+    data = "".join(line + "\n" for line in lines).encode()
+    serve(session, io.BytesIO(data), out)
+    return out.getvalue()
+
+
+def answers(lines, config=FAST):
+    """The responses, one string per command (without the final empty line)."""
+    text = run(lines, config)
+    assert text.endswith("\n\n") or text == ""
+    return [block for block in text.split("\n\n") if block]
+
+
+# ---- framing ------------------------------------------------------------------------------------
+
+def test_preprocessing_follows_the_spec():
+    assert preprocess("  play\tb\tD4 \r") == "play b D4"
+    assert preprocess("name # a comment") == "name"
+    assert preprocess("# only a comment") == ""
+    assert preprocess("na\x01me\x7f") == "name"
+    assert parse("12 known_command play").id == 12
+    assert parse("12 known_command play").args == ["play"]
+    assert parse("") is None
+    assert response(3, "D4") == "=3 D4\n\n"
+    assert response(None, "", ok=False) == "?\n\n"
+    assert response(1, "a\n\nb") == "=1 a\nb\n\n"
+
+
+def test_ids_are_echoed_and_empty_lines_and_comments_ignored():
+    assert answers(["", "# hello", "7 protocol_version", "  ", "name", "8 nonsense"]) == \
+        ["=7 2", "= Mango", "?8 unknown command"]
+
+
+def test_back_to_back_commands_are_answered_in_order():
+    lines = [f"{i} known_command {name}" for i, name in enumerate(["play", "genmove", "fly"])]
+    assert answers(lines) == ["=0 true", "=1 true", "=2 false"]
+
+
+def test_list_commands_and_known_command_read_one_registry():
+    listed = answers(["list_commands"])[0][2:].split("\n")
+    assert listed == sorted(COMMANDS)
+    required = """protocol_version name version known_command list_commands quit boardsize clear_board
+        komi play genmove undo showboard final_score final_status_list loadsgf printsgf
+        time_settings time_left fixed_handicap place_free_handicap set_free_handicap reg_genmove
+        list_stones cputime kgs-genmove_cleanup kgs-time_settings kgs-rules kgs-game_over
+        lz-analyze lz-genmove_analyze kata-analyze gogui-analyze_commands gogui-interrupt""".split()
+    assert set(required) <= set(listed)
+    for name in listed:
+        assert answers([f"known_command {name}"]) == ["= true"]
+
+
+# ---- golden transcripts -------------------------------------------------------------------------
+
+GOLDEN = [
+    ("protocol_version", "= 2"),
+    ("name", "= Mango"),
+    ("boardsize 7", "="),
+    ("komi 6.5", "="),
+    ("play B D4", "="),
+    ("play white c3", "="),
+    ("play b D4", "? illegal move"),
+    ("play b Z9", "? invalid color or coordinate"),
+    ("play red D5", "? invalid color or coordinate"),
+    ("play b H8", "? invalid color or coordinate"),
+    ("play w E5", "="),
+    ("play w E5", "? illegal move"),
+    ("undo", "="),
+    ("play b", "? syntax error"),
+    ("list_stones black", "= D4"),
+    ("list_stones w", "= C3"),
+    ("undo", "="),
+    ("list_stones w", "="),
+    ("boardsize 0", "? unacceptable size"),
+    ("boardsize 1000", "? unacceptable size"),
+    ("boardsize abc", "? syntax error"),
+    ("komi x", "? syntax error"),
+    ("kgs-rules japanese", None),
+    ("kgs-rules chinese", "="),
+    ("quit", "="),
+]
+
+
+def test_golden_transcript_of_the_core_commands():
+    got = answers([command for command, _ in GOLDEN])
+    assert len(got) == len(GOLDEN)
+    for (command, expected), answer in zip(GOLDEN, got):
+        if expected is None:
+            assert answer.startswith("? unsupported rules"), command
+        else:
+            assert answer == expected, command
+
+
+def test_golden_genmove_with_a_fixed_seed():
+    lines = ["boardsize 7", "clear_board", "genmove b", "genmove w", "genmove b", "showboard"]
+    first, second = answers(lines), answers(lines)
+    assert first == second                              # same seed, same game
+    assert all(a.startswith("= ") for a in first[2:5])
+    board = first[5]
+    assert board.count("X") == 2 and board.count("O") == 1
+
+
+def test_quit_stops_reading():
+    assert answers(["name", "quit", "name"]) == ["= Mango", "="]
+
+
+# ---- commands -----------------------------------------------------------------------------------
+
+def test_illegal_play_changes_nothing_and_non_alternating_play_is_fine():
+    got = answers(["boardsize 5", "play b C3", "play b B3", "play w C3", "showboard", "play b a1",
+                   "list_stones b"])
+    assert got[3] == "? illegal move"
+    assert got[6] == "= A1 B3 C3"
+
+
+def test_genmove_plays_and_reg_genmove_does_not():
+    got = answers(["boardsize 5", "reg_genmove b", "list_stones b", "genmove b", "list_stones b"])
+    assert got[2] == "="
+    assert got[4] == "= " + got[3][2:]
+
+
+def test_undo_without_moves():
+    assert answers(["clear_board", "undo"]) == ["=", "? cannot undo"]
+
+
+def test_fixed_and_free_handicap():
+    got = answers(["boardsize 19", "fixed_handicap 4", "list_stones b", "fixed_handicap 2",
+                   "clear_board", "place_free_handicap 3", "clear_board", "set_free_handicap D4 Q16 D16",
+                   "list_stones b", "clear_board", "set_free_handicap D4 D4", "fixed_handicap 10",
+                   "boardsize 5", "place_free_handicap 3", "list_stones b"])
+    assert got[1] == "= D4 Q16 D16 Q4"
+    assert sorted(got[2][2:].split()) == ["D16", "D4", "Q16", "Q4"]
+    assert got[3] == "? board not empty"
+    assert len(got[5][2:].split()) == 3
+    assert sorted(got[8][2:].split()) == ["D16", "D4", "Q16"]
+    assert got[10].startswith("? bad vertex list")
+    assert got[11] == "? invalid number of stones"
+    assert len(got[14][2:].split()) == 3
+
+
+def test_time_commands():
+    got = answers(["time_settings 300 30 5", "time_left b 120 0", "time_left w 25 3",
+                   "time_settings 0 1 0", "time_settings -1 0 0", "time_left b x 0",
+                   "kgs-time_settings none", "kgs-time_settings absolute 600",
+                   "kgs-time_settings canadian 600 30 10", "kgs-time_settings byoyomi 600 30 5",
+                   "time_left b 20 3", "kgs-time_settings byoyomi 600", "kgs-time_settings hourglass 5"])
+    assert got[:4] == ["=", "=", "=", "="]
+    assert got[4].startswith("?") and got[5] == "? syntax error"
+    assert got[6:11] == ["="] * 5
+    assert got[11] == "? syntax error" and got[12] == "? syntax error"
+
+
+def test_genmove_respects_a_short_clock():
+    config = FAST.replace(playouts=0, time_s=100.0, lag_s=0.0)
+    session = GtpSession(config)
+    for line in ("boardsize 9", "time_settings 1 0 0", "time_left b 1 0"):
+        session.handle_line(line)
+    start = time.perf_counter()
+    reply = session.handle_line("genmove b")
+    assert reply.startswith("= ")
+    assert time.perf_counter() - start < 1.0        # 1 s for the game: a small share per move
+
+
+def test_sgf_round_trip_and_loadsgf_move_number(tmp_path):
+    path = tmp_path / "game.sgf"
+    got = answers(["boardsize 9", "komi 5.5", "play b E5", "play w C3", "play b pass", "play w D4",
+                   f"printsgf {path}"])
+    assert got[-1] == "="
+    got = answers([f"loadsgf {path}", "list_stones w", "showboard", f"loadsgf {path} 3",
+                   "list_stones w", "list_stones b", "genmove w"])
+    assert got[0] == "=" and got[1] == "= C3 D4"
+    assert got[3] == "=" and got[4] == "= C3" and got[5] == "= E5"
+    assert answers(["printsgf"])[0].startswith("= (;") and "SZ[19]" in answers(["printsgf"])[0]
+
+
+def test_loadsgf_with_setup_stones_and_bad_files(tmp_path):
+    good = tmp_path / "setup.sgf"
+    good.write_text("(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg]AW[ee];W[dd];B[ff])")
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(b"(;GM[1]SZ[9];B[zz")
+    illegal = tmp_path / "illegal.sgf"
+    illegal.write_text("(;GM[1]SZ[9];B[ee];W[ee])")
+    big = tmp_path / "big.sgf"
+    big.write_text("(;GM[1]SZ[25];B[aa])")
+    got = answers(["boardsize 5", "play b C3", f"loadsgf {good}", "list_stones b", "list_stones w",
+                   f"loadsgf {bad}", f"loadsgf {illegal}", f"loadsgf {big}",
+                   f"loadsgf {tmp_path / 'missing.sgf'}", "list_stones w", "loadsgf"])
+    assert got[2] == "="
+    assert sorted(got[3][2:].split()) == ["C7", "F4", "G3"]
+    assert sorted(got[4][2:].split()) == ["D6", "E5"]
+    for answer in got[5:9]:
+        assert answer.startswith("? cannot load file")
+    assert sorted(got[9][2:].split()) == ["D6", "E5"]  # the failed loads changed nothing
+    assert got[10] == "? syntax error"
+
+
+DEAD_STONE = ["boardsize 5", "komi 0.5", "play b C1", "play b C2", "play b C3", "play b C4",
+              "play b C5", "play w D1", "play w D2", "play w D3", "play w D4", "play w D5",
+              "play w B3"]
+
+
+def test_final_status_list_and_final_score_from_ownership():
+    got = answers(DEAD_STONE + ["final_status_list dead", "final_status_list alive",
+                                "final_status_list seki", "final_status_list sleeping", "final_score"])
+    assert got[-5] == "= B3"
+    assert set(got[-4][2:].split()) == {"C1", "C2", "C3", "C4", "C5", "D1", "D2", "D3", "D4", "D5"}
+    assert got[-3] == "="
+    assert got[-2] == "? syntax error"
+    assert got[-1] == "= B+4.5"                         # 15 points to 10, komi 0.5
+
+
+def test_kgs_genmove_cleanup_captures_dead_stones_before_passing():
+    session = GtpSession(FAST.replace(playouts=400))
+    for line in DEAD_STONE + ["play b pass", "play w pass"]:
+        session.handle_line(line)
+    moves = []
+    for _ in range(4):
+        reply = session.handle_line("kgs-genmove_cleanup b")
+        moves.append(reply.strip()[2:])
+        if moves[-1] == "pass":
+            break
+        session.handle_line("play w pass")
+    assert moves[0] != "pass"
+    assert "B3" not in session.handle_line("list_stones w")
+
+
+def test_param_reads_and_sets_the_config():
+    got = answers(["mango-param", "mango-param uct_c 0.3", "mango-param rave 0", "mango-param",
+                   "mango-param uct_c abc", "mango-param nonsense 1"])
+    assert "[string] uct_c 0.7" in got[0] and "[bool] rave 1" in got[0]
+    assert got[1] == "=" and got[2] == "="
+    assert "[string] uct_c 0.3" in got[3] and "[bool] rave 0" in got[3]
+    assert got[4].startswith("? uct_c must be") and got[5].startswith("? unknown setting")
+
+
+def test_gogui_analyze_commands_answer_in_their_formats():
+    got = answers(["boardsize 5", "play b C3", "gogui-analyze_commands", "mango-best_moves",
+                   "mango-ownership", "mango-visits", "mango-pv"])
+    commands = [line.split("/")[2] for line in got[2][2:].split("\n")]
+    types = [line.split("/")[0] for line in got[2][2:].split("\n")]
+    assert {"gfx", "dboard", "sboard", "var", "param"} <= set(types)
+    assert all(c in COMMANDS for c in commands)
+    gfx = got[3][2:].split("\n")
+    assert gfx[0].startswith("VAR w ") and any(l.startswith("LABEL ") for l in gfx)
+    assert any(l.startswith("INFLUENCE ") for l in gfx) and gfx[-1].startswith("TEXT ")
+    ownership = got[4][2:].split("\n")
+    assert len(ownership) == 5 and all(len(row.split()) == 5 for row in ownership)
+    assert all(-1.0 <= float(v) <= 1.0 for row in ownership for v in row.split())
+    visits = got[5][2:].split("\n")
+    assert len(visits) == 5 and all(len(row.split()) == 5 for row in visits)
+    assert got[6][2:].startswith("w ")
+
+
+# ---- streaming analysis -------------------------------------------------------------------------
+
+class Feeder:
+    """A server in a thread whose input we write line by line."""
+
+    def __init__(self, config=FAST):
+        self.read_end, self.write_end = os.pipe()
+        self.out = io.StringIO()
+        self.session = GtpSession(config)
+        self.thread = threading.Thread(
+            target=serve, args=(self.session, os.fdopen(self.read_end, "rb"), self.out), daemon=True)
+        self.thread.start()
+
+    def send(self, line: str) -> None:
+        os.write(self.write_end, (line + "\n").encode())
+
+    def close(self) -> str:
+        os.close(self.write_end)
+        self.thread.join(timeout=30)
+        assert not self.thread.is_alive()
+        return self.out.getvalue()
+
+
+def test_lz_analyze_streams_until_the_next_line_arrives():
+    feeder = Feeder()
+    feeder.send("boardsize 9")
+    feeder.send("5 lz-analyze b 10")
+    time.sleep(0.6)
+    feeder.send("6 name")
+    text = feeder.close()
+    head, rest = text.split("=5\n", 1)
+    stream, after = rest.split("\n\n", 1)
+    lines = stream.split("\n")
+    assert len(lines) >= 2                              # several intervals went by
+    for line in lines:
+        assert line.startswith("info move ")
+        fields = line.split(" info ")[0].split()
+        assert fields[3] == "visits" and fields[5] == "winrate" and fields[7] == "prior"
+        assert fields[9] == "lcb" and fields[11] == "order" and fields[13] == "pv"
+        assert 0 <= int(fields[6]) <= 10000
+    assert after == "=6 Mango\n\n"
+
+
+def test_lz_analyze_prints_one_line_even_when_stopped_at_once():
+    session = GtpSession(FAST)
+    session.input_waiting = lambda: True
+    out = io.StringIO()
+    session.out = out
+    session.handle_line("boardsize 5")
+    assert session.handle_line("lz-analyze 50") == ""
+    text = out.getvalue()
+    assert text.startswith("=\ninfo move ") and text.endswith("\n\n")
+
+
+def test_kata_analyze_uses_floats_and_reports_ownership():
+    session = GtpSession(FAST)
+    calls = iter([False] * 6 + [True] * 1000)
+    session.input_waiting = lambda: next(calls)
+    out = io.StringIO()
+    session.out = out
+    session.handle_line("boardsize 5")
+    session.handle_line("kata-analyze b interval 1 ownership true")
+    line = out.getvalue().split("\n")[1]
+    assert line.startswith("info move ")
+    winrate = float(line.split()[line.split().index("winrate") + 1])
+    assert 0.0 <= winrate <= 1.0
+    owned = line.split(" ownership ")[1].split()
+    assert len(owned) == 25
+
+
+def test_lz_genmove_analyze_ends_with_the_move_played():
+    session = GtpSession(FAST)
+    out = io.StringIO()
+    session.out = out
+    session.handle_line("boardsize 5")
+    session.handle_line("lz-genmove_analyze b 1")
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert lines[0] == "=" and lines[-1].startswith("play ")
+    assert any(l.startswith("info move ") for l in lines)
+    vertex = lines[-1].split()[1]
+    assert vertex in session.handle_line("list_stones b")
+
+
+def test_gogui_interrupt_stops_a_long_genmove():
+    feeder = Feeder(FAST.replace(playouts=0, time_s=60.0, lag_s=0.0))
+    feeder.send("boardsize 9")
+    feeder.send("1 genmove b")
+    time.sleep(0.5)
+    start = time.perf_counter()
+    feeder.send("# interrupt")
+    feeder.send("2 name")
+    text = feeder.close()
+    assert time.perf_counter() - start < 10
+    assert "=1 " in text and text.endswith("=2 Mango\n\n")
+
+
+# ---- fuzz ---------------------------------------------------------------------------------------
+
+WORDS = ["play", "genmove", "boardsize", "komi", "undo", "showboard", "fixed_handicap", "b", "w",
+         "D4", "A1", "pass", "0", "1000", "-3", "9", "5", "1e309", "nan", "99999999999999999999",
+         "final_score", "list_stones", "set_free_handicap", "time_left", "time_settings",
+         "kgs-time_settings", "byoyomi", "loadsgf", "/nonexistent", "reg_genmove", "lz-analyze",
+         "known_command", "clear_board", "\t", "#", "\x00", "é", "Q16", "J9", "I5"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.one_of(st.lists(st.sampled_from(WORDS), min_size=1, max_size=5).map(" ".join),
+                          st.binary(max_size=30).map(lambda b: b.decode("latin-1"))),
+                min_size=1, max_size=25))
+def test_every_line_gets_exactly_one_answer_and_nothing_dies(lines):
+    session = GtpSession(FAST.replace(playouts=30))
+    session.input_waiting = lambda: True
+    out = io.StringIO()
+    session.out = out
+    lines = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    expected = 0
+    for line in lines:
+        if session.quit:
+            break
+        reply = session.handle_line(line) or ""
+        out.write(reply)
+        if parse(preprocess(line)) is not None:
+            expected += 1
+        session.game.board.check_invariants()
+    blocks = [b for b in out.getvalue().split("\n\n") if b]
+    assert len(blocks) == expected
+    assert all(block[0] in "=?" for block in blocks)
+
+
+# ---- the command line ---------------------------------------------------------------------------
+
+def test_mango_gtp_writes_only_gtp_on_stdout():
+    script = "1 name\nboardsize 5\n2 genmove b\nfinal_score\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--playouts", "100"], input=script,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    blocks = [b for b in done.stdout.split("\n\n") if b]
+    assert blocks[0] == "=1 Mango" and blocks[2].startswith("=2 ") and len(blocks) == 5
+    assert "playouts" in done.stderr                   # the search's log line went to stderr
