@@ -228,6 +228,78 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
         click.echo(f"Black won {totals['b']}, White won {totals['w']}, jigo {totals['0']}")
 
 
+@main.command()
+@click.option("--opponent", required=True, help='The other engine\'s command, e.g. "gnugo --mode gtp --level 10".')
+@click.option("--games", type=click.IntRange(1, 100_000), default=10, show_default=True)
+@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
+@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
+              help="Mango's playouts per move [default: the config's, 10000].")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Games played at once.")
+@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
+              help="Write each game as SGF in this folder.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the games and the summary here.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+@config_options
+def match(opponent, games, size, komi, playouts, jobs, sgf_dir, json_path, quiet, config_file,
+          options) -> None:
+    """Play Mango against another GTP engine; report the win rate, its 95% interval and Elo."""
+    import math
+    import os
+    import sys
+    from concurrent.futures import ProcessPoolExecutor
+
+    from tqdm import tqdm
+
+    from gtp.match import MatchGame, elo, find_gnugo, play_game, split_command, wilson
+
+    if not math.isfinite(komi):
+        raise click.BadParameter("komi must be a finite number", param_hint="--komi")
+    engine_config(config_file, options, playouts=playouts)          # validate before starting
+    try:
+        opponent_command = split_command(opponent)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--opponent") from None
+    mango_command = [sys.executable, "-m", "gtp.cli", "gtp", "--log-level", "warning"]
+    if config_file:
+        mango_command += ["--config", os.path.abspath(config_file)]
+    for option in options:
+        mango_command += ["-o", option]
+    if playouts is not None:
+        mango_command += ["--playouts", str(playouts)]
+    if sgf_dir:
+        os.makedirs(sgf_dir, exist_ok=True)
+    scorer = find_gnugo()
+    jobs_list = [MatchGame(i, size, komi, mango_command + ["--seed", str(1 + i)], opponent_command,
+                           sgf_dir, scorer) for i in range(games)]
+    records = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool, \
+            tqdm(total=games, disable=quiet, file=sys.stderr, desc="games") as bar:
+        for record in pool.map(play_game, jobs_list):
+            records.append(record)
+            score = sum(r["mango_score"] for r in records)
+            bar.set_postfix_str(f"Mango {score:g}/{len(records)}")
+            bar.update()
+            if quiet:
+                continue
+            tqdm.write(f"game {record['game'] + 1}: Mango {'Black' if record['mango'] == 'b' else 'White'}, "
+                       f"{record['result']} ({record['reason']}, {record['moves']} moves)", file=sys.stderr)
+    score = sum(r["mango_score"] for r in records)
+    rate = score / len(records)
+    low, high = wilson(score, len(records))
+    summary = {"games": len(records), "mango_score": score, "win_rate": rate,
+               "interval95": [round(low, 4), round(high, 4)], "elo": elo(rate),
+               "elo95": [elo(low), elo(high)], "size": size, "komi": komi,
+               "opponent": opponent, "scorer": "gnugo final_score" if scorer else "area as it stands"}
+    click.echo(f"Mango scored {score:g}/{len(records)} = {rate:.1%} (95% {low:.1%}-{high:.1%}), "
+               f"Elo {elo(rate):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) against {opponent}")
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump({"summary": summary, "games": records}, handle, indent=1)
+
+
 @main.command("learn-patterns")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),

@@ -101,3 +101,67 @@ def test_selfplay_refuses_a_broken_toml(tmp_path):
     config.write_text("playouts = = 3\n")
     result = CliRunner().invoke(main, ["selfplay", "--config", str(config)])
     assert result.exit_code == 2
+
+
+FAKE_ENGINE = '''
+import sys
+mode = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if mode == "die" and words[0] == "genmove":
+        sys.exit(1)
+    if words[0] == "genmove":
+        print("= Z99" if mode == "illegal" else "= pass", flush=True)
+    elif words[0] == "quit":
+        print("=\\n", flush=True)
+        break
+    else:
+        print("=", flush=True)
+    print("", flush=True)
+'''
+
+
+@pytest.mark.parametrize("mode, reason", [("illegal", "illegal move"), ("die", "died")])
+def test_match_goes_on_when_the_opponent_misbehaves(tmp_path, mode, reason):
+    import sys
+
+    script = tmp_path / "fake.py"
+    script.write_text(FAKE_ENGINE)
+    report = tmp_path / "match.json"
+    result = CliRunner().invoke(main, ["match", "--opponent", f"{sys.executable} {script} {mode}",
+                                       "--games", "2", "--size", "5", "--playouts", "50",
+                                       "--json", str(report), "--quiet", "--sgf", str(tmp_path / "sgf")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["summary"]["games"] == 2
+    assert data["summary"]["mango_score"] == 2.0
+    assert all(reason in game["reason"] for game in data["games"])
+    assert len(list((tmp_path / "sgf").glob("*.sgf"))) == 2
+    assert "Elo" in result.output
+
+
+def test_match_refuses_an_empty_opponent():
+    result = CliRunner().invoke(main, ["match", "--opponent", "  ", "--games", "1"])
+    assert result.exit_code == 2
+
+
+@pytest.mark.gnugo
+def test_match_against_gnugo(tmp_path):
+    from gtp.match import find_gnugo
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    report = tmp_path / "match.json"
+    result = CliRunner().invoke(main, ["match", "--opponent", f"{gnugo} --mode gtp --level 1",
+                                       "--games", "2", "--size", "7", "--playouts", "300",
+                                       "--jobs", "2", "--json", str(report), "--quiet"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["summary"]["games"] == 2 and data["summary"]["scorer"] == "gnugo final_score"
+    assert {game["mango"] for game in data["games"]} == {"b", "w"}
+    for game in data["games"]:
+        assert game["winner"] in ("b", "w", None)
+        assert "refused" not in game["reason"] and "died" not in game["reason"]
