@@ -314,9 +314,19 @@ class TimeConfig:
     lag_s: float = 1.0
     """Seconds kept in hand per move for network and controller lag."""
 
+    ponder: bool = False
+    """Think on the opponent's time: after a genmove, search the position until the next command
+    arrives (the tree is reused when the opponent plays a move it explored)."""
+
+    ponder_max_playouts: int = 1_000_000
+    """Pondering stops after this many root visits (and whenever the node budget is full)."""
+
     def __post_init__(self) -> None:
+        _check_integers(self)
+        _check_bool(self, "ponder")
         _check_range(self, "time_s", 0.0, 1e6)
         _check_range(self, "lag_s", 0.0, 3600.0)
+        _check_range(self, "ponder_max_playouts", 0, 1_000_000_000)
 
     replace = _replace
 

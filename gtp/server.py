@@ -29,6 +29,8 @@ def serve(session: GtpSession, infile: BinaryIO, outfile: TextIO) -> None:
     session.out = outfile
     session.input_waiting = lambda: not lines.empty()
     while not session.quit:
+        if session.pondering and lines.empty():
+            session.ponder()            # until the next line arrives
         text = lines.get()
         if text is None:
             break

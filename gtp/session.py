@@ -66,6 +66,7 @@ class GtpSession:
         self.interrupt = threading.Event()
         self.input_waiting: Callable[[], bool] = lambda: False
         self.start_cpu = time.process_time()
+        self.pondering = False          # set after a genmove when the config asks for pondering
 
     # -- framing ------------------------------------------------------------------------------
 
@@ -143,6 +144,18 @@ class GtpSession:
                  result.playouts, spent, "-" if result.value is None else f"{result.value:.3f}",
                  result.nodes, " (tree reused)" if result.reused else "")
         return game, result
+
+    def ponder(self) -> None:
+        """Search the current position on the opponent's time until input is waiting (the server
+        calls this while idle after a genmove, when pondering is on)."""
+        self.pondering = False
+        if self.game.is_over:
+            return
+        self.searcher.set_position(self.game)
+        limit = self.config.time.ponder_max_playouts
+        while not self.input_waiting() and self.searcher.root_visits < limit \
+                and not self.searcher.pool_full:
+            self.searcher.run(playouts=0, time_s=0.25, should_stop=self.input_waiting)
 
     def _game_for(self, colour: int) -> Game:
         if self.game.board.to_move == colour:
@@ -287,6 +300,7 @@ def _genmove(session, args, allow_pass=True, commit=True):
     vertex = game.vertex(result.move)
     if commit:
         game.play(colour_name(colour), vertex)
+        session.pondering = session.config.time.ponder
     return vertex
 
 

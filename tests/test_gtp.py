@@ -415,3 +415,24 @@ def test_mango_gtp_writes_only_gtp_on_stdout():
     blocks = [b for b in done.stdout.split("\n\n") if b]
     assert blocks[0] == "=1 Mango" and blocks[2].startswith("=2 ") and len(blocks) == 5
     assert "playouts" in done.stderr                   # the search's log line went to stderr
+
+
+def test_pondering_searches_on_the_opponents_time_and_stops_on_input():
+    feeder = Feeder(FAST.replace(ponder=True, playouts=100))
+    feeder.send("boardsize 9")
+    feeder.send("1 genmove b")
+    time.sleep(1.0)
+    visits_while_idle = feeder.session.searcher.root_visits
+    feeder.send("2 name")
+    text = feeder.close()
+    assert visits_while_idle > 100                   # it went on searching after its move
+    assert text.endswith("=2 Mango\n\n")
+
+
+def test_no_pondering_by_default():
+    feeder = Feeder(FAST.replace(playouts=100))
+    feeder.send("boardsize 9")
+    feeder.send("1 genmove b")
+    time.sleep(0.5)
+    assert feeder.session.searcher.root_visits <= 100
+    feeder.close()
