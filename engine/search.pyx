@@ -29,6 +29,7 @@ from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
                              rng_t, urgency_init, urgency_t)
 from engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
+                          mango_atomic_add16, mango_atomic_add32,
                           mango_load_count, mango_store_count, mango_store_index, mango_try_lock,
                           mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
                           tree_pool_open, tree_reroot, tree_reset)
@@ -352,6 +353,8 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
                 break
         if old != NULL:
             child[0] = old[0]
+            # a thread below the old copy backs up into it; the copy must not keep its loss
+            child.virtual_loss = 0
         else:
             tree_node_init(child, wk.cand[k])
             if wk.cand[k] != PASS:
@@ -383,6 +386,7 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
             return -1
         for i in range(n):
             s.pool.nodes[grown + i] = s.pool.nodes[first + i]
+            s.pool.nodes[grown + i].virtual_loss = 0
         node.capacity = cap
         mango_store_index(&node.first_child, <int>grown)
         first = grown
@@ -474,7 +478,7 @@ cdef void _descend(search_t* s, worker_t* wk) noexcept nogil:
         move = child_node.move
         if not _legal_for_tree(&wk.board, move):
             return
-        child_node.virtual_loss += 1
+        mango_atomic_add16(&child_node.virtual_loss, 1)
         _play(s, wk, move)
         wk.path[wk.path_len] = child
         wk.path_len += 1
@@ -493,12 +497,13 @@ cdef void _backup(search_t* s, worker_t* wk, double black_result) noexcept nogil
     cdef node_t* child
     cdef double r
     cdef uint32_t stamp
-    s.pool.nodes[0].visits += 1
+    # visits are exact under threads (atomic); a float win may rarely be lost to a race
+    mango_atomic_add32(&s.pool.nodes[0].visits, 1)
     for t in range(1, wk.path_len):
         node = &s.pool.nodes[wk.path[t]]
-        node.visits += 1
+        mango_atomic_add32(&node.visits, 1)
         node.wins += <float>_result_for(black_result, _mover_at(s, t - 1))
-        node.virtual_loss -= 1
+        mango_atomic_add16(&node.virtual_loss, -1)
     if not s.params.rave:
         return
     wk.stamp += 1

@@ -44,6 +44,12 @@ cdef extern from *:
     static inline int64_t mango_atomic_add(int64_t* p, int64_t v) {
         return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
     }
+    static inline void mango_atomic_add32(int32_t* p, int32_t v) {
+        __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline void mango_atomic_add16(int16_t* p, int16_t v) {
+        __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
     static inline int mango_try_lock(uint8_t* flags, uint8_t bit) {
         return !(__atomic_fetch_or(flags, bit, __ATOMIC_ACQUIRE) & bit);
     }
@@ -61,6 +67,8 @@ cdef extern from *:
     }
     """
     int64_t mango_atomic_add(int64_t* p, int64_t v) noexcept nogil
+    void mango_atomic_add32(int32_t* p, int32_t v) noexcept nogil
+    void mango_atomic_add16(int16_t* p, int16_t v) noexcept nogil
     bint mango_try_lock(uint8_t* flags, uint8_t bit) noexcept nogil
     void mango_unlock(uint8_t* flags, uint8_t bit) noexcept nogil
     int16_t mango_load_count(int16_t* p) noexcept nogil
