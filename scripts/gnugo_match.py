@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import shutil
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -22,52 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine import Game
 from engine.config import EngineConfig
 from engine.search import Searcher
-
-
-def find_gnugo() -> str | None:
-    return shutil.which("gnugo") or (shutil.which("gnugo", path="/usr/games"))
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-class Gtp:
-    """A GTP engine in a subprocess."""
-
-    def __init__(self, command: list[str]):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, line: str) -> str:
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            reply = self.process.stdout.readline()
-            if reply == "":
-                raise RuntimeError(f"engine died after {line!r}")
-            if reply.strip() == "" and lines:
-                break
-            if reply.strip():
-                lines.append(reply.strip())
-        text = " ".join(lines)
-        if not text.startswith("="):
-            raise RuntimeError(f"{line!r}: {text}")
-        return text[1:].strip()
-
-    def close(self) -> None:
-        try:
-            self.send("quit")
-        except (RuntimeError, OSError, BrokenPipeError):
-            pass
-        self.process.kill()
-        self.process.wait()
+from gtp.match import EngineFailure, GtpClient, find_gnugo, wilson
 
 
 def play_game(job: tuple) -> dict:
@@ -76,7 +28,7 @@ def play_game(job: tuple) -> dict:
     config = EngineConfig(seed=1000 + index).replace(**changes)
     searcher = Searcher(config)
     game = Game(size, komi)
-    opponent = Gtp([gnugo, "--mode", "gtp", "--level", str(level), "--chinese-rules"])
+    opponent = GtpClient([gnugo, "--mode", "gtp", "--level", str(level), "--chinese-rules"], "GNU Go")
     opponent.send(f"boardsize {size}")
     opponent.send(f"komi {komi}")
     opponent.send("clear_board")
@@ -107,6 +59,8 @@ def play_game(job: tuple) -> dict:
             score = opponent.send("final_score")
             winner = score[0].lower() if score[0] in "BW" else None
             reason = f"score {score}"
+    except EngineFailure as failure:            # GNU Go died or refused: its game is lost
+        winner, reason = mango_colour, str(failure)
     finally:
         opponent.close()
     return {
