@@ -8,7 +8,7 @@ import time
 from engine.board import PASS_POINT as PASS
 from engine.vertex import colour_name, parse_colour
 from gtp.protocol import GtpError
-from gtp.session import Streamed, _args, command
+from gtp.session import Streamed, command
 
 MAX_PV = 15
 

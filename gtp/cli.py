@@ -102,7 +102,7 @@ def _bench_search(size, playouts, policy, komi, seed, threads, as_json) -> None:
                f"{report['peak_rss_mb']} MB; move {report['move']}, win rate {report['win_rate']}")
 
 
-def engine_config(config_file: str | None, options: tuple[str, ...], **overrides) -> "EngineConfig":
+def engine_config(config_file: str | None, options: tuple[str, ...], **overrides):
     """The one EngineConfig: defaults, then the TOML file, then -o key=value, then the command's
     own options (those not left at None). A bad setting is a clear usage error."""
     try:

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine import Game
-from engine.board import PASS_POINT as PASS
 from engine.config import ConfigError, EngineConfig
 from engine.errors import IllegalMoveError, NotationError
 from engine.handicap import fixed_handicap_vertices, max_fixed_handicap
@@ -83,7 +82,7 @@ class GtpSession:
             text = handler(self, cmd.args)
         except GtpError as error:
             return response(cmd.id, str(error), ok=False)
-        except (NotationError,) as error:
+        except NotationError:
             return response(cmd.id, "invalid color or coordinate", ok=False)
         except Exception as error:      # a bug must not kill the engine: report and go on
             log.exception("command %r failed", line)
@@ -129,11 +128,11 @@ class GtpSession:
         game = self._game_for(colour)
         playouts, seconds = self.budget(colour)
         self.interrupt.clear()
-        should_stop = self.interrupt.is_set
-        if streaming is not None:
-            def should_stop():
+
+        def should_stop() -> bool:
+            if streaming is not None:
                 streaming()
-                return self.interrupt.is_set()
+            return self.interrupt.is_set()
         start = time.perf_counter()
         result = self.searcher.search(game, playouts, seconds, should_stop, allow_pass=allow_pass)
         spent = time.perf_counter() - start
