@@ -73,12 +73,27 @@ class PlayoutConfig:
     play a move that saves them (extend to two liberties or capture an attacker) if one exists.
     Off by default: it runs out hopeless ladders; 54% vs 75% without in the flat MC match."""
 
+    ladder_saves: bool = False
+    """No save_weight for extending a group in atari when the extension has exactly two
+    liberties and a cheap ladder reader (atari after atari, the defender extending) captures it:
+    running out a dead ladder only loses more stones."""
+
+    ladder_atari_weight: int = 0
+    """Urgency per stone for the atari that captures the opponent's group of the previous move in
+    a ladder (that group having two liberties); 0 switches it off."""
+
+    nakade_self_atari: bool = False
+    """With avoid_self_atari: still allow a self-atari of at most 4 stones that, with its one
+    liberty, is enclosed by the opponent's stones and the edge (nakade: killing from inside an
+    eye space needs such moves)."""
+
     def __post_init__(self) -> None:
         if self.policy not in ("mango", "light"):
             raise ConfigError(f"policy must be 'mango' or 'light', got {self.policy!r}")
-        for name in ("patterns", "avoid_self_atari", "local_answers", "nakade", "answer_atari"):
+        for name in ("patterns", "avoid_self_atari", "local_answers", "nakade", "answer_atari",
+                     "ladder_saves", "nakade_self_atari"):
             _check_bool(self, name)
-        for name in ("capture_weight", "save_weight", "nakade_weight"):
+        for name in ("capture_weight", "save_weight", "nakade_weight", "ladder_atari_weight"):
             _check_range(self, name, 0, 1_000_000)
         _check_range(self, "proximity_factor", 1, 1000)
         _check_range(self, "local_probability", 0.0, 1.0)

@@ -50,7 +50,15 @@ ctypedef struct policy_t:
     int nakade
     uint64_t nakade_weight
     int answer_atari
+    int ladder_saves
+    uint64_t ladder_atari_weight
+    int nakade_self_atari
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
+
+cdef enum:
+    LADDER_MAX_STEPS = 40       # ataris read deep at most
+    LADDER_BOARDS = 41          # LADDER_MAX_STEPS + 1 scratch boards
+    LADDER_BUDGET = 80          # ataris read at most per question
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
 # value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum
@@ -70,6 +78,8 @@ ctypedef struct urgency_t:
     uint64_t extra[MAX_POINTS]      # this move's capture / save / nakade bonuses
     int16_t extra_points[MAX_POINTS]
     int n_extra
+    # Scratch boards for reading ladders (after the fields urgency_init clears: not cleared).
+    board_t scratch[LADDER_BOARDS]
 
 cdef int playout_move_cap(const board_t* b) noexcept nogil
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil

@@ -12,7 +12,8 @@ from engine.config import ConfigError, PlayoutConfig
 from engine.playout import MangoPlayout, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False)
-ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True)
+ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
+              ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -206,3 +207,71 @@ def test_capturing_a_huge_group_keeps_the_urgencies_exact():
     for _ in range(60):
         playout.step()
         playout.check()
+
+
+LADDER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O . . . . .
+    . . O X O . . . .
+    . . . . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+def test_ladder_reader_finds_the_ladder_and_its_breaker():
+    from engine.playout import ladder_attack
+    game = Game.from_ascii(LADDER, to_move="b")
+    game.play("b", "D3")                        # D4-D3 now has C3 and D2
+    assert game.vertex(ladder_attack(game.board, game.point("D4"), 2)) == "D2"
+    broken = Game.from_ascii(LADDER.replace(". . O X O", "X . O X O", 1), to_move="b")
+    broken.play("b", "D3")                      # A4 is not on the path: still a ladder
+    assert broken.vertex(ladder_attack(broken.board, broken.point("D4"), 2)) == "D2"
+    breaker = Game.from_ascii(LADDER.replace(". . . . O . . . .", ". X . . O . . . .", 1),
+                              to_move="b")
+    breaker.play("b", "D3")                     # B3 joins C3 after the atari at D2
+    assert ladder_attack(breaker.board, breaker.point("D4"), 2) is None
+
+
+@pytest.mark.parametrize("ladder_saves", [True, False])
+def test_no_save_value_for_running_out_a_ladder(ladder_saves):
+    game, u = urgencies(LADDER, ladder_saves=ladder_saves)
+    assert game.board.in_atari(game.point("D4"))
+    bonus = 0 if ladder_saves else 5_000
+    assert u["D3"] == bonus + pattern_value(game, "D3", 1)
+    # with a ladder breaker on B3 the save keeps its value
+    game, u = urgencies(LADDER.replace(". . . . O . . . .", ". X . . O . . . .", 1),
+                        ladder_saves=ladder_saves)
+    assert u["D3"] == 5_000 + pattern_value(game, "D3", 1)
+
+
+def test_ladder_atari_bonus_on_the_working_atari():
+    game = Game.from_ascii(LADDER, to_move="b")
+    game.play("b", "D3")
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "ladder_atari_weight": 10_000}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    assert u["D2"] == 20 * (pattern_value(game, "D2", 2) + 2 * 10_000)
+    assert u["C3"] == 20 * pattern_value(game, "C3", 2)
+
+
+NAKADE_SPACE = """
+    . . . . . . .
+    O O O O O . .
+    O . X . O . .
+    O O O O O . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+def test_nakade_self_atari_is_allowed_when_switched_on():
+    game, u = urgencies(NAKADE_SPACE, avoid_self_atari=True)
+    assert "B5" not in u and "D5" not in u          # two stones in atari
+    game, u = urgencies(NAKADE_SPACE, avoid_self_atari=True, nakade_self_atari=True)
+    assert "B5" in u and "D5" in u                  # but inside White's eye space
+    game, u = urgencies(SELF_ATARI, avoid_self_atari=True, nakade_self_atari=True)
+    assert "D3" not in u                            # an open self-atari stays refused
