@@ -536,9 +536,10 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
     return PASS
 
 
-cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
-    """Moves saving own groups that the previous move put in atari: extending to two liberties,
-    or capturing an attacking group that is itself in atari. `out` has room for 32."""
+cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int c, int* out) noexcept nogil:
+    """Moves saving own groups that the previous move put in atari: extending to two liberties
+    (with ladder_saves, not into a ladder), or capturing an attacking group that is itself in
+    atari. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, i, j, q, g, s, e, n = 0, size, target
     cdef int* d = [-w, -1, 1, w]
     if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
@@ -549,7 +550,8 @@ cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
             continue
         g = b.group[q]
         target = board_atari_point(b, g)
-        if libs_after_move(b, target, c, &size) == 2 and n < 32:
+        if libs_after_move(b, target, c, &size) == 2 and n < 32 and not (
+                cfg.ladder_saves and save_is_laddered(b, target, c, u.scratch)):
             out[n] = target
             n += 1
         s = g
@@ -594,7 +596,7 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     _overlay(u, b, cfg, c)
 
     if cfg.answer_atari:
-        n = _atari_answers(b, c, local)
+        n = _atari_answers(u, b, cfg, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \

@@ -275,3 +275,13 @@ def test_nakade_self_atari_is_allowed_when_switched_on():
     assert "B5" in u and "D5" in u                  # but inside White's eye space
     game, u = urgencies(SELF_ATARI, avoid_self_atari=True, nakade_self_atari=True)
     assert "D3" not in u                            # an open self-atari stays refused
+
+
+@pytest.mark.parametrize("ladder_saves", [True, False])
+def test_answer_atari_does_not_run_out_a_ladder_when_ladder_saves(ladder_saves):
+    game = Game.from_ascii(LADDER.replace(". . . O . . . . .", ". . . . . . . . .", 1), to_move="w")
+    game.play("w", "D5")               # Black's D4 now hangs on D3, a ladder
+    assert game.board.in_atari(game.point("D4"))
+    config = PlayoutConfig(**{**ALL_OFF, "answer_atari": True, "ladder_saves": ladder_saves})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(8)}
+    assert (moves == {"D3"}) == (not ladder_saves)
