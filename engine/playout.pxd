@@ -43,6 +43,7 @@ ctypedef struct policy_t:
     uint64_t capture_weight
     uint64_t save_weight
     uint64_t proximity_factor
+    uint64_t proximity_diagonal_factor
     int avoid_self_atari
     int local_answers
     uint32_t local_threshold        # local_probability scaled to 2^32

@@ -572,6 +572,7 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
     urgencies; _restore and _clear_extra take them off again."""
     cdef int w = b.width, m = b.last_move, i, q
     cdef int* d = [-w, -1, 1, w]
+    cdef int* diag = [-w - 1, -w + 1, w - 1, w + 1]
     _capture_and_save_bonuses(u, b, cfg, c)
     if cfg.nakade:
         _nakade_bonus(u, b, cfg, c)
@@ -584,6 +585,11 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
             q = m + d[i]
             if b.colour[q] == EMPTY:
                 _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
+    if cfg.proximity_diagonal_factor > 1 and m != PASS and m != NO_POINT:
+        for i in range(4):
+            q = m + diag[i]
+            if b.colour[q] == EMPTY:
+                _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_diagonal_factor)
 
 
 cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
@@ -713,6 +719,7 @@ cdef policy_t _policy_from(config):
     cfg.capture_weight = config.capture_weight
     cfg.save_weight = config.save_weight
     cfg.proximity_factor = config.proximity_factor
+    cfg.proximity_diagonal_factor = config.proximity_diagonal_factor
     cfg.avoid_self_atari = config.avoid_self_atari
     cfg.local_answers = config.local_answers
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)

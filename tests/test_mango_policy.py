@@ -285,3 +285,14 @@ def test_answer_atari_does_not_run_out_a_ladder_when_ladder_saves(ladder_saves):
     config = PlayoutConfig(**{**ALL_OFF, "answer_atari": True, "ladder_saves": ladder_saves})
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(8)}
     assert (moves == {"D3"}) == (not ladder_saves)
+
+
+def test_proximity_diagonal_factor_multiplies_the_diagonals_of_the_last_move():
+    game = Game(9)
+    game.play("b", "E5")
+    playout = MangoPlayout(game.board, PlayoutConfig(**ALL_OFF, proximity_diagonal_factor=3))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    for vertex in ("D6", "F6", "D4", "F4"):
+        assert u[vertex] == 3 * pattern_value(game, vertex, 2)
+    assert u["E6"] == 20 * pattern_value(game, "E6", 2)
+    assert u["E7"] == pattern_value(game, "E7", 2)
