@@ -54,6 +54,7 @@ ctypedef struct policy_t:
     int ladder_saves
     uint64_t ladder_atari_weight
     int nakade_self_atari
+    int avoid_single_self_atari
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
 
 cdef enum:

@@ -297,6 +297,20 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
     return True
 
 
+cdef bint _useful_throw_in(const board_t* b, int p, int c) noexcept nogil:
+    """A lone stone of c at p with one liberty is still worth playing when it touches an
+    opponent's group of two liberties (which it puts in atari in turn) or sits, with its
+    liberty, inside the opponent's enclosure (nakade, eye-stealing)."""
+    cdef int w = b.width, i, q
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[3]
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == 3 - c and group_liberties(b, b.group[q], libs, 3) == 2:
+            return True
+    return _nakade_self_atari(b, p, c)
+
+
 cdef inline bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
     """Legal, not c's own true eye, and (if switched on) not a self-atari of several stones."""
     cdef int libs, size
@@ -307,8 +321,11 @@ cdef inline bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int 
     libs = libs_after_move(b, p, c, &size)
     if libs == 0:
         return False
-    if cfg.avoid_self_atari and libs == 1 and size >= 2:
-        return cfg.nakade_self_atari and _nakade_self_atari(b, p, c)
+    if libs == 1:
+        if size >= 2 and cfg.avoid_self_atari:
+            return cfg.nakade_self_atari and _nakade_self_atari(b, p, c)
+        if size == 1 and cfg.avoid_single_self_atari:
+            return _useful_throw_in(b, p, c)
     return True
 
 
@@ -730,6 +747,7 @@ cdef policy_t _policy_from(config):
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari
+    cfg.avoid_single_self_atari = config.avoid_single_self_atari
     cfg.values[0] = NULL
     cfg.values[BLACK] = pattern_values_for(BLACK)
     cfg.values[WHITE] = pattern_values_for(WHITE)

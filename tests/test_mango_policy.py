@@ -11,9 +11,12 @@ from engine.board import PASS_POINT as PASS
 from engine.config import ConfigError, PlayoutConfig
 from engine.playout import MangoPlayout, play_playout, run_playouts
 
-ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False)
+ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
+               ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
+               avoid_single_self_atari=False, proximity_diagonal_factor=1)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
-              ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True)
+              ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
+              avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -290,9 +293,38 @@ def test_answer_atari_does_not_run_out_a_ladder_when_ladder_saves(ladder_saves):
 def test_proximity_diagonal_factor_multiplies_the_diagonals_of_the_last_move():
     game = Game(9)
     game.play("b", "E5")
-    playout = MangoPlayout(game.board, PlayoutConfig(**ALL_OFF, proximity_diagonal_factor=3))
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "proximity_diagonal_factor": 3}))
     u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
     for vertex in ("D6", "F6", "D4", "F4"):
         assert u[vertex] == 3 * pattern_value(game, vertex, 2)
     assert u["E6"] == 20 * pattern_value(game, "E6", 2)
     assert u["E7"] == pattern_value(game, "E7", 2)
+
+
+LONE = """
+    . . . . .
+    . . . . .
+    . . O . .
+    . O . O .
+    . . . . .
+"""
+
+LONE_CLOSED = """
+    . . . . .
+    . . . . .
+    . . O . .
+    . O . O .
+    . O . O .
+"""
+
+
+def test_avoid_single_self_atari_keeps_throw_ins_only():
+    game, u = urgencies(LONE, avoid_single_self_atari=False)
+    assert "C2" in u                                    # a lone stone hanging on C1
+    game, u = urgencies(LONE, avoid_single_self_atari=True)
+    assert "C2" not in u
+    game, u = urgencies(LONE_CLOSED,
+                        avoid_single_self_atari=True)
+    assert "C2" in u                                    # C2 and C1 inside White's wall
+    game, u = urgencies(SELF_ATARI, avoid_single_self_atari=True)
+    assert "A4" in u                                    # puts White's A3 in atari
