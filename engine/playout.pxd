@@ -56,6 +56,8 @@ ctypedef struct policy_t:
     int nakade_self_atari
     int avoid_single_self_atari
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
+    int map_values                  # urgency = value_map[value] instead of the value
+    uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
 
 cdef enum:
     LADDER_MAX_STEPS = 40       # ataris read deep at most

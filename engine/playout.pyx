@@ -17,7 +17,7 @@ import array
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
                            board_is_ko, board_is_suicide, board_is_true_eye, board_play, board_t)
-from engine.pattern3 cimport pattern_code, pattern_values_for
+from engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
 from engine.config import PlayoutConfig
 
@@ -360,8 +360,12 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
         _set(u, b, WHITE, p, 0)
     elif cfg.patterns:
         code = pattern_code(b, p)
-        _set(u, b, BLACK, p, cfg.values[BLACK][code])
-        _set(u, b, WHITE, p, cfg.values[WHITE][code])
+        if cfg.map_values:
+            _set(u, b, BLACK, p, cfg.value_map[cfg.values[BLACK][code]])
+            _set(u, b, WHITE, p, cfg.value_map[cfg.values[WHITE][code]])
+        else:
+            _set(u, b, BLACK, p, cfg.values[BLACK][code])
+            _set(u, b, WHITE, p, cfg.values[WHITE][code])
     else:
         _set(u, b, BLACK, p, 1)
         _set(u, b, WHITE, p, 1)
@@ -731,6 +735,7 @@ cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, 
 
 cdef policy_t _policy_from(config):
     cdef policy_t cfg
+    cdef int v
     cfg.kind = POLICY_MANGO if config.policy == "mango" else POLICY_LIGHT
     cfg.patterns = config.patterns
     cfg.capture_weight = config.capture_weight
@@ -748,6 +753,10 @@ cdef policy_t _policy_from(config):
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
+    cfg.map_values = config.pattern_exponent != 1.0
+    for v in range(PATTERN_MAX_VALUE + 1):
+        cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
+                                             ** config.pattern_exponent + 0.5))
     cfg.values[0] = NULL
     cfg.values[BLACK] = pattern_values_for(BLACK)
     cfg.values[WHITE] = pattern_values_for(WHITE)

@@ -328,3 +328,14 @@ def test_avoid_single_self_atari_keeps_throw_ins_only():
     assert "C2" in u                                    # C2 and C1 inside White's wall
     game, u = urgencies(SELF_ATARI, avoid_single_self_atari=True)
     assert "A4" in u                                    # puts White's A3 in atari
+
+
+@pytest.mark.parametrize("exponent", [0.5, 1.0, 2.0])
+def test_pattern_exponent_maps_the_pattern_values(exponent):
+    game = Game(9)
+    game.play("b", "E5")
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "pattern_exponent": exponent}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    for vertex in ("A1", "C3", "D6", "G7"):
+        value = pattern_value(game, vertex, 2)
+        assert u[vertex] == max(1, int(2433 * (value / 2433) ** exponent + 0.5))
