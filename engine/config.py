@@ -40,6 +40,11 @@ class PlayoutConfig:
     capture_weight: int = 50_000
     """Urgency per stone a move captures (Mango 2.3.3: 50,000)."""
 
+    hopeless_capture_percent: int = 100
+    """Percent of capture_weight for capturing a group in atari that could not escape anyway:
+    extending at its last liberty would leave it in atari, and it touches no group of the
+    capturer's in atari (so it cannot capture its way out). 100 is Mango's: every capture alike."""
+
     save_weight: int = 5_000
     """Urgency per stone of an own group in atari that the move gives two or more liberties
     (Mango 2.3.3: 5,000)."""
@@ -113,6 +118,7 @@ class PlayoutConfig:
         _check_range(self, "proximity_diagonal_factor", 1, 1000)
         _check_range(self, "local_probability", 0.0, 1.0)
         _check_range(self, "pattern_exponent", 0.0, 4.0)
+        _check_range(self, "hopeless_capture_percent", 0, 100)
         _check_range(self, "local_min_value", 1, 2433)
         for f in fields(self):
             if f.type == "int" and not isinstance(getattr(self, f.name), int):

@@ -41,6 +41,7 @@ ctypedef struct policy_t:
     int kind
     int patterns
     uint64_t capture_weight
+    uint64_t hopeless_capture_percent
     uint64_t save_weight
     uint64_t proximity_factor
     uint64_t proximity_diagonal_factor

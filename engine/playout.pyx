@@ -453,7 +453,12 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
         g = u.atari[i]
         point = board_atari_point(b, g)
         if b.colour[g] != c:
-            _add_extra(u, point, cfg.capture_weight * b.group_size[g])
+            if cfg.hopeless_capture_percent != 100 and libs_after_move(b, point, 3 - c, &size) < 2 \
+                    and not _attacker_in_atari_next_to(b, g, c):
+                _add_extra(u, point, cfg.capture_weight * b.group_size[g]
+                           * cfg.hopeless_capture_percent // 100)
+            else:
+                _add_extra(u, point, cfg.capture_weight * b.group_size[g])
         elif libs_after_move(b, point, c, &size) == 2:
             if cfg.ladder_saves and save_is_laddered(b, point, c, u.scratch):
                 continue
@@ -739,6 +744,7 @@ cdef policy_t _policy_from(config):
     cfg.kind = POLICY_MANGO if config.policy == "mango" else POLICY_LIGHT
     cfg.patterns = config.patterns
     cfg.capture_weight = config.capture_weight
+    cfg.hopeless_capture_percent = config.hopeless_capture_percent
     cfg.save_weight = config.save_weight
     cfg.proximity_factor = config.proximity_factor
     cfg.proximity_diagonal_factor = config.proximity_diagonal_factor

@@ -339,3 +339,25 @@ def test_pattern_exponent_maps_the_pattern_values(exponent):
     for vertex in ("A1", "C3", "D6", "G7"):
         value = pattern_value(game, vertex, 2)
         assert u[vertex] == max(1, int(2433 * (value / 2433) ** exponent + 0.5))
+
+
+@pytest.mark.parametrize("percent", [100, 20, 0])
+def test_hopeless_capture_percent_scales_only_captures_of_groups_that_cannot_escape(percent):
+    game, u = urgencies("""
+        . . . . .
+        . . . . .
+        X . . . .
+        O X . . .
+        . X . . .
+    """, hopeless_capture_percent=percent)
+    # White's A2 hangs on A1, where it would still be in atari
+    assert u["A1"] == 50_000 * percent // 100 + pattern_value(game, "A1", 1)
+    game, u = urgencies("""
+        . . . . . .
+        . X X X . .
+        X O O O X .
+        . X X . . .
+        . . . . . .
+        . . . . . .
+    """, hopeless_capture_percent=percent)
+    assert u["D3"] == 50_000 * 3 + pattern_value(game, "D3", 1)        # D3 would let it out
