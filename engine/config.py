@@ -25,7 +25,12 @@ def _check_bool(obj, name: str) -> None:
 
 @dataclass(frozen=True)
 class PlayoutConfig:
-    """The simulation policy (Mango section 2.3.3, MoGo's default policy, NoGo section 3.3)."""
+    """The simulation policy (Mango section 2.3.3, MoGo's default policy, NoGo section 3.3).
+
+    "Measured x/100 (games 0-99)": scripts/flat_mc_match.py --games 100 --size 9
+    --playouts-per-move 50 with that setting on side A (flat MC with mango playouts against flat
+    MC with light playouts, komi 7.5); those 100 games are deterministic, and the default wins 75.
+    """
 
     policy: str = "mango"
     """"mango": moves drawn in proportion to urgency; "light": uniformly random legal moves."""
@@ -35,7 +40,8 @@ class PlayoutConfig:
 
     pattern_exponent: float = 1.0
     """The pattern part of the urgency is 2433 * (value / 2433) ** pattern_exponent (rounded, at
-    least 1): below 1 flattens the draw among patterns, above 1 sharpens it; 1 is Mango's."""
+    least 1): below 1 flattens the draw among patterns, above 1 sharpens it; 1 is Mango's.
+    Measured: 0.7 77/100, 1.5 70/100 (games 0-99, see above)."""
 
     capture_weight: int = 50_000
     """Urgency per stone a move captures (Mango 2.3.3: 50,000)."""
@@ -89,22 +95,25 @@ class PlayoutConfig:
     ladder_saves: bool = False
     """No save_weight for extending a group in atari when the extension has exactly two
     liberties and a cheap ladder reader (atari after atari, the defender extending) captures it:
-    running out a dead ladder only loses more stones."""
+    running out a dead ladder only loses more stones. Off by default: it measured 61/100
+    (games 0-99, see above)."""
 
     ladder_atari_weight: int = 0
     """Urgency per stone for the atari that captures the opponent's group of the previous move in
-    a ladder (that group having two liberties); 0 switches it off."""
+    a ladder (that group having two liberties); 0 switches it off. Off by default: 10,000 with
+    ladder_saves measured 49/100 (games 0-99, see above)."""
 
     nakade_self_atari: bool = False
     """With avoid_self_atari: still allow a self-atari of at most 4 stones that, with its one
     liberty, is enclosed by the opponent's stones and the edge (nakade: killing from inside an
-    eye space needs such moves)."""
+    eye space needs such moves). Off by default: with avoid_self_atari and nakade it measured
+    61/100 (games 0-99, see above)."""
 
     avoid_single_self_atari: bool = False
     """Refuse a lone stone's self-atari too, unless it puts an adjacent opponent group of two
     liberties in atari or is enclosed with its liberty by the opponent (nakade, eye-stealing
-    throw-in): mango playouts otherwise make about 9 such moves per 9x9 game, most of them
-    simply captured."""
+    throw-in): mango playouts make about 9 lone self-ataris per 9x9 game (this refuses about a
+    fifth of them). Off by default: it measured 62/100 (games 0-99, see above)."""
 
     def __post_init__(self) -> None:
         if self.policy not in ("mango", "light"):
