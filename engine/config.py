@@ -61,7 +61,8 @@ class PlayoutConfig:
 
     proximity_diagonal_factor: int = 1
     """Multiplier of the urgency of the 4 diagonal neighbours of the previous move (MoGo's
-    patterns look at all 8 points around it); 1 switches it off."""
+    patterns look at all 8 points around it); 1 switches it off. Off by default: 3 measured
+    62/100 (games 0-99, see above)."""
 
     avoid_self_atari: bool = False
     """Refuse moves that leave a group of several stones in atari (MoGo's playout refinement).
