@@ -64,6 +64,10 @@ class PlayoutConfig:
     patterns look at all 8 points around it); 1 switches it off. Off by default: 3 measured
     62/100 (games 0-99, see above)."""
 
+    random_move_probability: float = 0.0
+    """Chance of playing a light move instead (uniformly random, legal, not filling an own true
+    eye): more varied playouts; 0 switches it off."""
+
     avoid_self_atari: bool = False
     """Refuse moves that leave a group of several stones in atari (MoGo's playout refinement).
     Off by default: added alone to Mango's urgencies it measured 69% vs 75% without (flat MC
@@ -127,6 +131,7 @@ class PlayoutConfig:
         _check_range(self, "proximity_factor", 1, 1000)
         _check_range(self, "proximity_diagonal_factor", 1, 1000)
         _check_range(self, "local_probability", 0.0, 1.0)
+        _check_range(self, "random_move_probability", 0.0, 1.0)
         _check_range(self, "pattern_exponent", 0.0, 4.0)
         _check_range(self, "hopeless_capture_percent", 0, 100)
         _check_range(self, "local_min_value", 1, 2433)

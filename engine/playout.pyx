@@ -625,6 +625,11 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     cdef int local[32]
     cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
 
+    if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold:
+        p = playout_random_move(b, rng, c)      # a light move: uniform, legal, no own true eye
+        if p != PASS:
+            return p
+
     _overlay(u, b, cfg, c)
 
     if cfg.answer_atari:
@@ -752,6 +757,7 @@ cdef policy_t _policy_from(config):
     cfg.local_answers = config.local_answers
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
     cfg.local_min_value = config.local_min_value
+    cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
     cfg.answer_atari = config.answer_atari

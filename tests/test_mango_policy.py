@@ -361,3 +361,25 @@ def test_hopeless_capture_percent_scales_only_captures_of_groups_that_cannot_esc
         . . . . . .
     """, hopeless_capture_percent=percent)
     assert u["D3"] == 50_000 * 3 + pattern_value(game, "D3", 1)        # D3 would let it out
+
+
+def test_random_moves_keep_the_urgencies_exact_and_the_moves_legal():
+    board = Board(9)
+    config = PlayoutConfig(random_move_probability=0.5)
+    playout = MangoPlayout(board.copy(), config, seed=3)
+    for _ in range(150):
+        if playout.board.passes >= 2:
+            break
+        playout.step()
+        playout.check()
+    moves = play_playout(board.copy(), seed=4, config=config)
+    ref = ReferenceBoard(9)
+    colour = 1
+    for point in moves:
+        if point != PASS:
+            assert ref.illegal_reason(board.xy(point), colour) is None
+            assert not ref.is_true_eye(board.xy(point), colour)
+        ref.play(None if point == PASS else board.xy(point), colour)
+        colour = 3 - colour
+    assert play_playout(board.copy(), seed=4, config=config) == moves
+    assert play_playout(board.copy(), seed=4, config=PlayoutConfig()) != moves
