@@ -44,7 +44,8 @@ class PlayoutConfig:
     Measured: 0.5 69/100, 0.7 77/100, 1.5 70/100 (games 0-99, see above): no clear gain."""
 
     capture_weight: int = 50_000
-    """Urgency per stone a move captures (Mango 2.3.3: 50,000)."""
+    """Urgency per stone a move captures (Mango 2.3.3: 50,000). 10,000 measured 67/100 (games
+    0-99, see above)."""
 
     hopeless_capture_percent: int = 100
     """Percent of capture_weight for capturing a group in atari that could not escape anyway:
