@@ -13,7 +13,7 @@ from engine.playout import MangoPlayout, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
                ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
-               avoid_single_self_atari=False, proximity_diagonal_factor=1)
+               avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
