@@ -66,9 +66,12 @@ class PlayoutConfig:
     patterns look at all 8 points around it); 1 switches it off. Off by default: 3 measured
     62/100 (games 0-99, see above)."""
 
-    random_move_probability: float = 0.0
-    """Chance of playing a light move instead (uniformly random, legal, not filling an own true
-    eye): more varied playouts; 0 switches it off."""
+    random_move_probability: float = 0.2
+    """Chance of playing a light move instead of the urgency draw (uniformly random, legal, not
+    filling an own true eye): more varied playouts (Gelly and Silver 3.5: a too deterministic
+    policy is overconfident). 0 switches it off. In the flat MC match over games 0-399, 0.2 wins
+    330/400 = 82.5% (95% CI 78.5-85.9%) where 0 wins 287/400 = 71.8% (67.1-75.9%); it was the
+    only value tried (games 0-99: 83/100)."""
 
     avoid_self_atari: bool = False
     """Refuse moves that leave a group of several stones in atari (MoGo's playout refinement).
