@@ -41,16 +41,30 @@ ctypedef struct policy_t:
     int kind
     int patterns
     uint64_t capture_weight
+    uint64_t hopeless_capture_percent
     uint64_t save_weight
     uint64_t proximity_factor
+    uint64_t proximity_diagonal_factor
     int avoid_self_atari
     int local_answers
     uint32_t local_threshold        # local_probability scaled to 2^32
     uint32_t local_min_value
+    uint32_t random_threshold       # random_move_probability scaled to 2^32
     int nakade
     uint64_t nakade_weight
     int answer_atari
+    int ladder_saves
+    uint64_t ladder_atari_weight
+    int nakade_self_atari
+    int avoid_single_self_atari
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
+    int map_values                  # urgency = value_map[value] instead of the value
+    uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
+
+cdef enum:
+    LADDER_MAX_STEPS = 40       # ataris read deep at most
+    LADDER_BOARDS = 41          # LADDER_MAX_STEPS + 1 scratch boards
+    LADDER_BUDGET = 80          # ataris read at most per question
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
 # value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum
@@ -70,6 +84,8 @@ ctypedef struct urgency_t:
     uint64_t extra[MAX_POINTS]      # this move's capture / save / nakade bonuses
     int16_t extra_points[MAX_POINTS]
     int n_extra
+    # Scratch boards for reading ladders (after the fields urgency_init clears: not cleared).
+    board_t scratch[LADDER_BOARDS]
 
 cdef int playout_move_cap(const board_t* b) noexcept nogil
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil

@@ -10,14 +10,14 @@ Both stop after two passes or 3 x size^2 moves; the final position is scored by 
 from cpython cimport array
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import array
 
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
                            board_is_ko, board_is_suicide, board_is_true_eye, board_play, board_t)
-from engine.pattern3 cimport pattern_code, pattern_values_for
+from engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
 from engine.config import PlayoutConfig
 
@@ -129,6 +129,188 @@ cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexce
     return 2
 
 
+cdef void _copy_board(board_t* dst, const board_t* src) noexcept nogil:
+    """Copy only the points in use (width^2 of each array): a fraction of sizeof(board_t) on
+    small boards, cheap enough to read a ladder move by move."""
+    cdef size_t n = <size_t>(src.width * src.width)
+    memcpy(dst, src, <size_t>(<const char*>src.colour - <const char*>src))
+    memcpy(dst.colour, src.colour, n * sizeof(src.colour[0]))
+    memcpy(dst.nbr, src.nbr, n * sizeof(src.nbr[0]))
+    memcpy(dst.group, src.group, n * sizeof(src.group[0]))
+    memcpy(dst.next_stone, src.next_stone, n * sizeof(src.next_stone[0]))
+    memcpy(dst.group_size, src.group_size, n * sizeof(src.group_size[0]))
+    memcpy(dst.group_libs, src.group_libs, n * sizeof(src.group_libs[0]))
+    memcpy(dst.group_lib_sum, src.group_lib_sum, n * sizeof(src.group_lib_sum[0]))
+    memcpy(dst.group_lib_sumsq, src.group_lib_sumsq, n * sizeof(src.group_lib_sumsq[0]))
+    memcpy(dst.empty, src.empty, n * sizeof(src.empty[0]))
+    memcpy(dst.empty_index, src.empty_index, n * sizeof(src.empty_index[0]))
+
+
+cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept nogil:
+    """The distinct liberties of group g into out, stopping once `most` are found; returns how
+    many were found (so "== most" means "at least most")."""
+    cdef int w = b.width, s = g, i, j, q, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef bint seen
+    while True:
+        for i in range(4):
+            q = s + d[i]
+            if b.colour[q] == EMPTY:
+                seen = False
+                for j in range(n):
+                    if out[j] == q:
+                        seen = True
+                if not seen:
+                    out[n] = q
+                    n += 1
+                    if n >= most:
+                        return n
+        s = b.next_stone[s]
+        if s == g:
+            return n
+
+
+cdef bint _attacker_in_atari_next_to(const board_t* b, int g, int att) noexcept nogil:
+    """Some group of att touching group g is in atari (g's owner could capture it)."""
+    cdef int w = b.width, s = g, i, e
+    cdef int* d = [-w, -1, 1, w]
+    while True:
+        for i in range(4):
+            e = s + d[i]
+            if b.colour[e] == att and board_in_atari(b, b.group[e]):
+                return True
+        s = b.next_stone[s]
+        if s == g:
+            return False
+
+
+cdef int _ladder_search(board_t* scratch, int depth, int gp, int att, int* budget) noexcept nogil:
+    """scratch[depth]: the group at gp has exactly two liberties, att to move. Returns att's atari
+    that wins the ladder, or NO_POINT. Each atari is tried (depth first, on scratch[depth + 1]),
+    within a budget of board copies."""
+    cdef board_t* here = &scratch[depth]
+    cdef board_t* tmp = &scratch[depth + 1]
+    cdef int defender = 3 - att, i, lib, ext, n, g
+    cdef int libs[3]
+    cdef int after[3]
+    if depth >= LADDER_MAX_STEPS or group_liberties(here, here.group[gp], libs, 3) != 2:
+        return NO_POINT
+    for i in range(2):
+        lib = libs[i]
+        if budget[0] <= 0:
+            return NO_POINT
+        if board_is_ko(here, lib, att) or board_is_suicide(here, lib, att):
+            continue
+        budget[0] -= 1
+        _copy_board(tmp, here)
+        board_play(tmp, lib, att)
+        g = tmp.group[gp]
+        if board_in_atari(tmp, tmp.group[lib]) or not board_in_atari(tmp, g) \
+                or _attacker_in_atari_next_to(tmp, g, att):
+            continue                        # the defender captures its way out (or no atari)
+        ext = board_atari_point(tmp, g)
+        if board_is_ko(tmp, ext, defender) or board_is_suicide(tmp, ext, defender):
+            return lib
+        board_play(tmp, ext, defender)
+        n = group_liberties(tmp, tmp.group[gp], after, 3)
+        if n <= 1 or (n == 2 and _ladder_search(scratch, depth + 1, gp, att, budget) != NO_POINT):
+            return lib
+    return NO_POINT
+
+
+cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noexcept nogil:
+    """The group at gp has exactly two liberties and att is to move. If att captures it by a
+    ladder (atari after atari, the defender extending each time and escaping when it can capture
+    an attacking stone in atari), return att's first atari; else NO_POINT. `scratch` has room for
+    LADDER_BOARDS boards; at most LADDER_BUDGET ataris are read."""
+    cdef int budget = LADDER_BUDGET
+    _copy_board(&scratch[0], b)
+    return _ladder_search(scratch, 0, gp, att, &budget)
+
+
+cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil:
+    """c extends its group in atari at `point`: True when that leaves exactly two liberties and
+    the opponent then captures it in a ladder."""
+    cdef int libs[3]
+    cdef int n
+    cdef int budget = LADDER_BUDGET
+    _copy_board(&scratch[0], b)
+    board_play(&scratch[0], point, c)
+    n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)
+    if n != 2:
+        return n < 2
+    return _ladder_search(scratch, 0, point, 3 - c, &budget) != NO_POINT
+
+
+cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
+    """c playing at p makes a group of at most 4 stones with one liberty, and that group and its
+    liberty are enclosed by the opponent's stones and the edge: a shape the opponent must capture
+    from inside its own eye space (nakade), which usually leaves it a single eye."""
+    cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col
+    cdef int* d = [-w, -1, 1, w]
+    cdef int roots[4]
+    cdef int n_roots = 0
+    cdef bint known
+    for i in range(4):
+        q = p + d[i]
+        col = b.colour[q]
+        if col == EMPTY:
+            lib = q
+        elif col == c:
+            g = b.group[q]
+            known = False
+            for j in range(n_roots):
+                if roots[j] == g:
+                    known = True
+            if not known:
+                roots[n_roots] = g
+                n_roots += 1
+                size += b.group_size[g]
+    if size > 4:
+        return False
+    for j in range(n_roots):                # the joined groups' stones: their empty neighbours
+        s = roots[j]                        # are the one liberty (or p itself)
+        while True:
+            for i in range(4):
+                q = s + d[i]
+                if b.colour[q] == EMPTY and q != p:
+                    lib = q
+            s = b.next_stone[s]
+            if s == roots[j]:
+                break
+    if lib == NO_POINT:
+        return False
+    for i in range(4):                      # the liberty touches only the group, p, enemy, edge
+        q = lib + d[i]
+        col = b.colour[q]
+        if q == p or col == 3 - c or col == OFFBOARD:
+            continue
+        if col == c:
+            g = b.group[q]
+            known = False
+            for j in range(n_roots):
+                if roots[j] == g:
+                    known = True
+            if known:
+                continue
+        return False
+    return True
+
+
+cdef bint _useful_throw_in(const board_t* b, int p, int c) noexcept nogil:
+    """A lone stone of c at p with one liberty is still worth playing when it touches an
+    opponent's group of two liberties (which it puts in atari in turn) or sits, with its
+    liberty, inside the opponent's enclosure (nakade, eye-stealing)."""
+    cdef int w = b.width, i, q
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[3]
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == 3 - c and group_liberties(b, b.group[q], libs, 3) == 2:
+            return True
+    return _nakade_self_atari(b, p, c)
+
+
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
     """Legal, not c's own true eye, and (if switched on) not a self-atari of several stones."""
     cdef int libs, size
@@ -139,8 +321,11 @@ cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noex
     libs = libs_after_move(b, p, c, &size)
     if libs == 0:
         return False
-    if cfg.avoid_self_atari and libs == 1 and size >= 2:
-        return False
+    if libs == 1:
+        if size >= 2 and cfg.avoid_self_atari:
+            return cfg.nakade_self_atari and _nakade_self_atari(b, p, c)
+        if size == 1 and cfg.avoid_single_self_atari:
+            return _useful_throw_in(b, p, c)
     return True
 
 
@@ -175,8 +360,12 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
         _set(u, b, WHITE, p, 0)
     elif cfg.patterns:
         code = pattern_code(b, p)
-        _set(u, b, BLACK, p, cfg.values[BLACK][code])
-        _set(u, b, WHITE, p, cfg.values[WHITE][code])
+        if cfg.map_values:
+            _set(u, b, BLACK, p, cfg.value_map[cfg.values[BLACK][code]])
+            _set(u, b, WHITE, p, cfg.value_map[cfg.values[WHITE][code]])
+        else:
+            _set(u, b, BLACK, p, cfg.values[BLACK][code])
+            _set(u, b, WHITE, p, cfg.values[WHITE][code])
     else:
         _set(u, b, BLACK, p, 1)
         _set(u, b, WHITE, p, 1)
@@ -204,7 +393,7 @@ cdef inline void _dirty_around(urgency_t* u, const board_t* b, const policy_t* c
 
 cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil:
     cdef int i, p
-    memset(u, 0, sizeof(urgency_t))
+    memset(u, 0, <size_t>(<char*>u.scratch - <char*>u))     # the scratch boards need no clearing
     u.mark = 1
     for i in range(b.n_empty):
         _refresh(u, b, cfg, b.empty[i])
@@ -254,16 +443,32 @@ cdef inline void _atari_push(urgency_t* u, const board_t* b, int g) noexcept nog
 
 cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
     """For every group in atari: its last liberty is worth capture_weight per stone to the
-    opponent, and save_weight per stone to the owner if playing there gives two liberties."""
-    cdef int i, g, point, size
+    opponent, and save_weight per stone to the owner if playing there gives two liberties (and,
+    with ladder_saves, the extension does not then die in a ladder). With ladder_atari_weight:
+    the atari that ladders the opponent's group of the previous move, per stone."""
+    cdef int i, g, point, size, m = b.last_move
+    cdef int libs[3]
     _atari_compact(u, b)
     for i in range(u.n_atari):
         g = u.atari[i]
         point = board_atari_point(b, g)
         if b.colour[g] != c:
-            _add_extra(u, point, cfg.capture_weight * b.group_size[g])
+            if cfg.hopeless_capture_percent != 100 and libs_after_move(b, point, 3 - c, &size) < 2 \
+                    and not _attacker_in_atari_next_to(b, g, c):
+                _add_extra(u, point, cfg.capture_weight * b.group_size[g]
+                           * cfg.hopeless_capture_percent // 100)
+            else:
+                _add_extra(u, point, cfg.capture_weight * b.group_size[g])
         elif libs_after_move(b, point, c, &size) == 2:
+            if cfg.ladder_saves and save_is_laddered(b, point, c, u.scratch):
+                continue
             _add_extra(u, point, cfg.save_weight * b.group_size[g])
+    if cfg.ladder_atari_weight and m != PASS and m != NO_POINT and b.colour[m] == 3 - c:
+        g = b.group[m]
+        if group_liberties(b, g, libs, 3) == 2:
+            point = ladder_capture(b, g, c, u.scratch)
+            if point != NO_POINT:
+                _add_extra(u, point, cfg.ladder_atari_weight * b.group_size[g])
 
 
 cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
@@ -357,9 +562,10 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
     return PASS
 
 
-cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
-    """Moves saving own groups that the previous move put in atari: extending to two liberties,
-    or capturing an attacking group that is itself in atari. `out` has room for 32."""
+cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int c, int* out) noexcept nogil:
+    """Moves saving own groups that the previous move put in atari: extending to two liberties
+    (with ladder_saves, not into a ladder), or capturing an attacking group that is itself in
+    atari. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, i, j, q, g, s, e, n = 0, size, target
     cdef int* d = [-w, -1, 1, w]
     if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
@@ -370,7 +576,8 @@ cdef int _atari_answers(const board_t* b, int c, int* out) noexcept nogil:
             continue
         g = b.group[q]
         target = board_atari_point(b, g)
-        if libs_after_move(b, target, c, &size) == 2 and n < 32:
+        if libs_after_move(b, target, c, &size) == 2 and n < 32 and not (
+                cfg.ladder_saves and save_is_laddered(b, target, c, u.scratch)):
             out[n] = target
             n += 1
         s = g
@@ -391,6 +598,7 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
     urgencies; _restore and _clear_extra take them off again."""
     cdef int w = b.width, m = b.last_move, i, q
     cdef int* d = [-w, -1, 1, w]
+    cdef int* diag = [-w - 1, -w + 1, w - 1, w + 1]
     _capture_and_save_bonuses(u, b, cfg, c)
     if cfg.nakade:
         _nakade_bonus(u, b, cfg, c)
@@ -403,6 +611,11 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
             q = m + d[i]
             if b.colour[q] == EMPTY:
                 _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
+    if cfg.proximity_diagonal_factor > 1 and m != PASS and m != NO_POINT:
+        for i in range(4):
+            q = m + diag[i]
+            if b.colour[q] == EMPTY:
+                _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_diagonal_factor)
 
 
 cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
@@ -412,10 +625,15 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     cdef int local[32]
     cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
 
+    if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold:
+        p = playout_random_move(b, rng, c)      # a light move: uniform, legal, no own true eye
+        if p != PASS:
+            return p
+
     _overlay(u, b, cfg, c)
 
     if cfg.answer_atari:
-        n = _atari_answers(b, c, local)
+        n = _atari_answers(u, b, cfg, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
@@ -549,18 +767,30 @@ cdef policy_t playout_policy_from(config) except *:
 
 cdef policy_t _policy_from(config):
     cdef policy_t cfg
+    cdef int v
     cfg.kind = POLICY_MANGO if config.policy == "mango" else POLICY_LIGHT
     cfg.patterns = config.patterns
     cfg.capture_weight = config.capture_weight
+    cfg.hopeless_capture_percent = config.hopeless_capture_percent
     cfg.save_weight = config.save_weight
     cfg.proximity_factor = config.proximity_factor
+    cfg.proximity_diagonal_factor = config.proximity_diagonal_factor
     cfg.avoid_self_atari = config.avoid_self_atari
     cfg.local_answers = config.local_answers
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
     cfg.local_min_value = config.local_min_value
+    cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
     cfg.answer_atari = config.answer_atari
+    cfg.ladder_saves = config.ladder_saves
+    cfg.ladder_atari_weight = config.ladder_atari_weight
+    cfg.nakade_self_atari = config.nakade_self_atari
+    cfg.avoid_single_self_atari = config.avoid_single_self_atari
+    cfg.map_values = config.pattern_exponent != 1.0
+    for v in range(PATTERN_MAX_VALUE + 1):
+        cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
+                                             ** config.pattern_exponent + 0.5))
     cfg.values[0] = NULL
     cfg.values[BLACK] = pattern_values_for(BLACK)
     cfg.values[WHITE] = pattern_values_for(WHITE)
@@ -641,6 +871,23 @@ def play_playout(Board board, uint64_t seed=1, str policy="light", config=None):
         PyMem_Free(u)
     return list(record[:n])
 
+
+
+def ladder_attack(Board board, int point, int attacker):
+    """The atari with which `attacker` captures the two-liberty group at `point` in a ladder, by
+    the playouts' ladder reader; None when it does not (or the group has not two liberties)."""
+    cdef board_t* scratch = <board_t*>PyMem_Malloc(LADDER_BOARDS * sizeof(board_t))
+    cdef int libs[3]
+    cdef int result = NO_POINT
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        if board.b.colour[point] == 3 - attacker and \
+                group_liberties(&board.b, board.b.group[point], libs, 3) == 2:
+            result = ladder_capture(&board.b, point, attacker, scratch)
+    finally:
+        PyMem_Free(scratch)
+    return None if result == NO_POINT else result
 
 
 cdef class MangoPlayout:

@@ -83,6 +83,9 @@ def parse_setting(text: str) -> tuple[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="index of the first game (games are deterministic by index: a later "
+                             "block of indices gives fresh games to compare with)")
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", type=float, default=7.5)
     parser.add_argument("--playouts-per-move", type=int, default=50, help="playouts per legal move")
@@ -98,7 +101,7 @@ def main() -> None:
     config_a = PlayoutConfig(policy=args.a).replace(**dict(parse_setting(s) for s in args.set_a))
     config_b = PlayoutConfig(policy=args.b)
     tasks = [(i, args.size, args.komi, args.playouts_per_move, config_a, config_b, args.table)
-             for i in range(args.games)]
+             for i in range(args.first_game, args.first_game + args.games)]
     results = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for result in pool.map(play_game, tasks):

@@ -11,8 +11,12 @@ from engine.board import PASS_POINT as PASS
 from engine.config import ConfigError, PlayoutConfig
 from engine.playout import MangoPlayout, play_playout, run_playouts
 
-ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False)
-ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True)
+ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
+               ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
+               avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
+ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
+              ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
+              avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -206,3 +210,176 @@ def test_capturing_a_huge_group_keeps_the_urgencies_exact():
     for _ in range(60):
         playout.step()
         playout.check()
+
+
+LADDER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O . . . . .
+    . . O X O . . . .
+    . . . . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+def test_ladder_reader_finds_the_ladder_and_its_breaker():
+    from engine.playout import ladder_attack
+    game = Game.from_ascii(LADDER, to_move="b")
+    game.play("b", "D3")                        # D4-D3 now has C3 and D2
+    assert game.vertex(ladder_attack(game.board, game.point("D4"), 2)) == "D2"
+    broken = Game.from_ascii(LADDER.replace(". . O X O", "X . O X O", 1), to_move="b")
+    broken.play("b", "D3")                      # A4 is not on the path: still a ladder
+    assert broken.vertex(ladder_attack(broken.board, broken.point("D4"), 2)) == "D2"
+    breaker = Game.from_ascii(LADDER.replace(". . . . O . . . .", ". X . . O . . . .", 1),
+                              to_move="b")
+    breaker.play("b", "D3")                     # B3 joins C3 after the atari at D2
+    assert ladder_attack(breaker.board, breaker.point("D4"), 2) is None
+
+
+@pytest.mark.parametrize("ladder_saves", [True, False])
+def test_no_save_value_for_running_out_a_ladder(ladder_saves):
+    game, u = urgencies(LADDER, ladder_saves=ladder_saves)
+    assert game.board.in_atari(game.point("D4"))
+    bonus = 0 if ladder_saves else 5_000
+    assert u["D3"] == bonus + pattern_value(game, "D3", 1)
+    # with a ladder breaker on B3 the save keeps its value
+    game, u = urgencies(LADDER.replace(". . . . O . . . .", ". X . . O . . . .", 1),
+                        ladder_saves=ladder_saves)
+    assert u["D3"] == 5_000 + pattern_value(game, "D3", 1)
+
+
+def test_ladder_atari_bonus_on_the_working_atari():
+    game = Game.from_ascii(LADDER, to_move="b")
+    game.play("b", "D3")
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "ladder_atari_weight": 10_000}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    assert u["D2"] == 20 * (pattern_value(game, "D2", 2) + 2 * 10_000)
+    assert u["C3"] == 20 * pattern_value(game, "C3", 2)
+
+
+NAKADE_SPACE = """
+    . . . . . . .
+    O O O O O . .
+    O . X . O . .
+    O O O O O . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+def test_nakade_self_atari_is_allowed_when_switched_on():
+    game, u = urgencies(NAKADE_SPACE, avoid_self_atari=True)
+    assert "B5" not in u and "D5" not in u          # two stones in atari
+    game, u = urgencies(NAKADE_SPACE, avoid_self_atari=True, nakade_self_atari=True)
+    assert "B5" in u and "D5" in u                  # but inside White's eye space
+    game, u = urgencies(SELF_ATARI, avoid_self_atari=True, nakade_self_atari=True)
+    assert "D3" not in u                            # an open self-atari stays refused
+
+
+@pytest.mark.parametrize("ladder_saves", [True, False])
+def test_answer_atari_does_not_run_out_a_ladder_when_ladder_saves(ladder_saves):
+    game = Game.from_ascii(LADDER.replace(". . . O . . . . .", ". . . . . . . . .", 1), to_move="w")
+    game.play("w", "D5")               # Black's D4 now hangs on D3, a ladder
+    assert game.board.in_atari(game.point("D4"))
+    config = PlayoutConfig(**{**ALL_OFF, "answer_atari": True, "ladder_saves": ladder_saves})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(8)}
+    assert (moves == {"D3"}) == (not ladder_saves)
+
+
+def test_proximity_diagonal_factor_multiplies_the_diagonals_of_the_last_move():
+    game = Game(9)
+    game.play("b", "E5")
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "proximity_diagonal_factor": 3}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    for vertex in ("D6", "F6", "D4", "F4"):
+        assert u[vertex] == 3 * pattern_value(game, vertex, 2)
+    assert u["E6"] == 20 * pattern_value(game, "E6", 2)
+    assert u["E7"] == pattern_value(game, "E7", 2)
+
+
+LONE = """
+    . . . . .
+    . . . . .
+    . . O . .
+    . O . O .
+    . . . . .
+"""
+
+LONE_CLOSED = """
+    . . . . .
+    . . . . .
+    . . O . .
+    . O . O .
+    . O . O .
+"""
+
+
+def test_avoid_single_self_atari_keeps_throw_ins_only():
+    game, u = urgencies(LONE, avoid_single_self_atari=False)
+    assert "C2" in u                                    # a lone stone hanging on C1
+    game, u = urgencies(LONE, avoid_single_self_atari=True)
+    assert "C2" not in u
+    game, u = urgencies(LONE_CLOSED,
+                        avoid_single_self_atari=True)
+    assert "C2" in u                                    # C2 and C1 inside White's wall
+    game, u = urgencies(SELF_ATARI, avoid_single_self_atari=True)
+    assert "A4" in u                                    # puts White's A3 in atari
+
+
+@pytest.mark.parametrize("exponent", [0.5, 1.0, 2.0])
+def test_pattern_exponent_maps_the_pattern_values(exponent):
+    game = Game(9)
+    game.play("b", "E5")
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "pattern_exponent": exponent}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(2).items()}
+    for vertex in ("A1", "C3", "D6", "G7"):
+        value = pattern_value(game, vertex, 2)
+        assert u[vertex] == max(1, int(2433 * (value / 2433) ** exponent + 0.5))
+
+
+@pytest.mark.parametrize("percent", [100, 20, 0])
+def test_hopeless_capture_percent_scales_only_captures_of_groups_that_cannot_escape(percent):
+    game, u = urgencies("""
+        . . . . .
+        . . . . .
+        X . . . .
+        O X . . .
+        . X . . .
+    """, hopeless_capture_percent=percent)
+    # White's A2 hangs on A1, where it would still be in atari
+    assert u["A1"] == 50_000 * percent // 100 + pattern_value(game, "A1", 1)
+    game, u = urgencies("""
+        . . . . . .
+        . X X X . .
+        X O O O X .
+        . X X . . .
+        . . . . . .
+        . . . . . .
+    """, hopeless_capture_percent=percent)
+    assert u["D3"] == 50_000 * 3 + pattern_value(game, "D3", 1)        # D3 would let it out
+
+
+def test_random_moves_keep_the_urgencies_exact_and_the_moves_legal():
+    board = Board(9)
+    config = PlayoutConfig(random_move_probability=0.5)
+    playout = MangoPlayout(board.copy(), config, seed=3)
+    for _ in range(150):
+        if playout.board.passes >= 2:
+            break
+        playout.step()
+        playout.check()
+    moves = play_playout(board.copy(), seed=4, config=config)
+    ref = ReferenceBoard(9)
+    colour = 1
+    for point in moves:
+        if point != PASS:
+            assert ref.illegal_reason(board.xy(point), colour) is None
+            assert not ref.is_true_eye(board.xy(point), colour)
+        ref.play(None if point == PASS else board.xy(point), colour)
+        colour = 3 - colour
+    assert play_playout(board.copy(), seed=4, config=config) == moves
+    assert play_playout(board.copy(), seed=4, config=PlayoutConfig()) != moves
