@@ -1,5 +1,6 @@
 # cython: language_level=3
 """Playouts: a game played to the end from a board, entirely in C, by one of two policies."""
+from libc.string cimport memcpy
 from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 
 from engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
@@ -103,3 +104,9 @@ cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) 
 cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
 cdef policy_t playout_policy_from(config) except *
+
+
+cdef inline void urgency_copy(urgency_t* dst, const urgency_t* src) noexcept nogil:
+    """Copy the urgencies without the ladder scratch boards (most of the struct's bytes): the
+    search copies its root's urgencies at the start of every simulation."""
+    memcpy(dst, src, <size_t>(<const char*>&src.scratch[0] - <const char*>src))

@@ -27,7 +27,7 @@ from engine.pattern3 cimport pattern_code, pattern_values_for
 from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
-                             rng_t, urgency_init, urgency_t)
+                             rng_t, urgency_copy, urgency_init, urgency_t)
 from engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
                           mango_atomic_add16, mango_atomic_add32,
                           mango_load_count, mango_store_count, mango_store_index, mango_try_lock,
@@ -536,7 +536,7 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef double score
     wk.board = s.root_board
     if s.policy.kind == POLICY_MANGO:
-        memcpy(&wk.urgency, &s.root_urgency, sizeof(urgency_t))
+        urgency_copy(&wk.urgency, &s.root_urgency)
     wk.n_moves = 0
     _descend(s, wk)
     if wk.board.passes < 2:
