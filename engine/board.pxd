@@ -89,6 +89,26 @@ cdef inline int board_empty_neighbours(const board_t* b, int p) noexcept nogil:
     return (b.nbr[p] >> NBR_SHIFT_EMPTY) & 15
 
 
+cdef inline int board_neighbour_groups(const board_t* b, int p, int c, int* roots) noexcept nogil:
+    """The distinct groups of colour c next to p: their roots into roots (room for 4), and how
+    many there are."""
+    cdef int w = b.width, i, j, g, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef bint known
+    for i in range(4):
+        if b.colour[p + d[i]] != c:
+            continue
+        g = b.group[p + d[i]]
+        known = False
+        for j in range(n):
+            if roots[j] == g:
+                known = True
+        if not known:
+            roots[n] = g
+            n += 1
+    return n
+
+
 cdef inline bint board_in_atari(const board_t* b, int g) noexcept nogil:
     """Exactly one liberty (g a group root). Exact, by the pseudo-liberty sums."""
     return (<int64_t>b.group_libs[g] * b.group_lib_sumsq[g]

@@ -16,7 +16,7 @@ import array
 
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_is_ko, board_is_suicide, board_is_true_eye, board_play, board_t)
+                           board_is_ko, board_neighbour_groups, board_is_suicide, board_is_true_eye, board_play, board_t)
 from engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
 from engine.config import PlayoutConfig
@@ -249,23 +249,13 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
     cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col
     cdef int* d = [-w, -1, 1, w]
     cdef int roots[4]
-    cdef int n_roots = 0
+    cdef int n_roots = board_neighbour_groups(b, p, c, roots)
     cdef bint known
     for i in range(4):
-        q = p + d[i]
-        col = b.colour[q]
-        if col == EMPTY:
-            lib = q
-        elif col == c:
-            g = b.group[q]
-            known = False
-            for j in range(n_roots):
-                if roots[j] == g:
-                    known = True
-            if not known:
-                roots[n_roots] = g
-                n_roots += 1
-                size += b.group_size[g]
+        if b.colour[p + d[i]] == EMPTY:
+            lib = p + d[i]
+    for j in range(n_roots):
+        size += b.group_size[roots[j]]
     if size > 4:
         return False
     for j in range(n_roots):                # the joined groups' stones: their empty neighbours

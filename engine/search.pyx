@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 
 from engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
-                           board_neighbours_of,
+                           board_neighbour_groups, board_neighbours_of,
                            board_is_true_eye, board_play, board_t)
 from engine.pattern3 cimport pattern_code, pattern_values_for
 from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
@@ -38,6 +38,7 @@ import math
 import time
 
 from engine.config import EngineConfig
+from engine.stats import ChildStats, SearchResult
 from engine.tree import NODE_BYTES
 
 cdef enum:
@@ -193,29 +194,19 @@ cdef int64_t search_select(const search_t* s, node_t* node) noexcept nogil:
 cdef void _move_knowledge(const search_t* s, const board_t* b, int point, int c,
                           double* capture_save, double* pattern, bint* self_atari) noexcept nogil:
     """Capture and save values (as in the playout urgencies) and the 3x3 value of c at point."""
-    cdef int w = b.width, i, j, q, g, size, seen_count = 0
-    cdef int* d = [-w, -1, 1, w]
-    cdef int seen[4]
-    cdef bint known
+    cdef int i, g, size, n
+    cdef int roots[4]
     cdef double value = 0
     cdef int libs = libs_after_move(b, point, c, &size)
-    for i in range(4):
-        q = point + d[i]
-        if b.colour[q] != BLACK and b.colour[q] != WHITE:
-            continue
-        g = b.group[q]
-        known = False
-        for j in range(seen_count):
-            if seen[j] == g:
-                known = True
-        if known or not board_in_atari(b, g):
-            continue
-        seen[seen_count] = g
-        seen_count += 1
-        if b.colour[q] == 3 - c:
-            value += <double>s.policy.capture_weight * b.group_size[g]
-        elif libs == 2:
-            value += <double>s.policy.save_weight * b.group_size[g]
+    n = board_neighbour_groups(b, point, 3 - c, roots)
+    for i in range(n):
+        if board_in_atari(b, roots[i]):
+            value += <double>s.policy.capture_weight * b.group_size[roots[i]]
+    if libs == 2:
+        n = board_neighbour_groups(b, point, c, roots)
+        for i in range(n):
+            if board_in_atari(b, roots[i]):
+                value += <double>s.policy.save_weight * b.group_size[roots[i]]
     capture_save[0] = value
     pattern[0] = s.policy.values[c][pattern_code(b, point)] if s.policy.patterns else 1.0
     self_atari[0] = libs == 1 and size >= 2
@@ -622,49 +613,6 @@ cdef params_t _params_from(config):
     p.puct = pc.puct
     p.puct_c = pc.puct_c
     return p
-
-
-class ChildStats:
-    """One root child, for move choice, analysis output and tests."""
-    __slots__ = ("point", "visits", "value", "amaf_visits", "amaf_value", "prior_visits",
-                 "prior_value", "heuristic", "policy", "banned", "order")
-
-    def __init__(self, point, visits, value, amaf_visits, amaf_value, prior_visits, prior_value,
-                 heuristic, policy, banned, order):
-        self.point = point
-        self.visits = visits
-        self.value = value                  # MC win rate of the mover (None before a visit)
-        self.amaf_visits = amaf_visits
-        self.amaf_value = amaf_value
-        self.prior_visits = prior_visits
-        self.prior_value = prior_value
-        self.heuristic = heuristic
-        self.policy = policy
-        self.banned = banned
-        self.order = order                  # position in the H order (progressive unpruning)
-
-    def __repr__(self):
-        return (f"ChildStats(point={self.point}, visits={self.visits}, value={self.value}, "
-                f"amaf_visits={self.amaf_visits}, heuristic={self.heuristic:.3f})")
-
-
-class SearchResult:
-    """What a search did: its move (a point, PASS_POINT, or None for resignation) and figures."""
-    __slots__ = ("move", "resign", "value", "playouts", "seconds", "root_visits", "nodes", "reused")
-
-    def __init__(self, move, resign, value, playouts, seconds, root_visits, nodes, reused):
-        self.move = move
-        self.resign = resign
-        self.value = value
-        self.playouts = playouts
-        self.seconds = seconds
-        self.root_visits = root_visits
-        self.nodes = nodes
-        self.reused = reused
-
-    def __repr__(self):
-        return (f"SearchResult(move={self.move}, resign={self.resign}, value={self.value}, "
-                f"playouts={self.playouts}, seconds={self.seconds:.3f}, nodes={self.nodes})")
 
 
 cdef class Searcher:

@@ -92,6 +92,19 @@ cdef int64_t _find_block(block_t* blocks, int64_t n, int64_t old_start) noexcept
     return -1
 
 
+cdef bint _ensure(void** items, int64_t* room, int64_t needed, size_t item_size) noexcept nogil:
+    """Grow a malloc'd array to hold at least `needed` items (doubling); False when out of memory."""
+    cdef void* grown
+    if needed <= room[0]:
+        return True
+    grown = realloc(items[0], 2 * needed * item_size)
+    if grown == NULL:
+        return False
+    items[0] = grown
+    room[0] = 2 * needed
+    return True
+
+
 cdef int tree_reroot(pool_t* pool, int64_t new_root) noexcept nogil:
     """Make node new_root the root (index 0) and drop everything not below it. Returns 0 when
     memory for the bookkeeping runs out (the tree is then reset). Single-threaded."""
@@ -100,47 +113,33 @@ cdef int tree_reroot(pool_t* pool, int64_t new_root) noexcept nogil:
     cdef int64_t next_free = 1
     cdef block_t* blocks = <block_t*>malloc(room * sizeof(block_t))
     cdef int64_t* stack = <int64_t*>malloc(stack_room * sizeof(int64_t))
-    cdef void* grown
     cdef node_t* node
-    if blocks == NULL or stack == NULL:
-        free(blocks)
-        free(stack)
-        tree_reset(pool, root.move)
-        return 0
+    cdef bint ok = blocks != NULL and stack != NULL
     # Mark: every children block reachable from the new root.
     pool.nodes[0] = root
-    stack[n_stack] = 0
-    n_stack += 1
-    while n_stack > 0:
+    if ok:
+        stack[n_stack] = 0
+        n_stack += 1
+    while ok and n_stack > 0:
         n_stack -= 1
         node = &pool.nodes[stack[n_stack]]
         if node.first_child == NO_CHILDREN or node.n_children == 0:
             continue
-        if n_blocks == room:
-            room *= 2
-            grown = realloc(blocks, room * sizeof(block_t))
-            if grown == NULL:
-                free(blocks)
-                free(stack)
-                tree_reset(pool, root.move)
-                return 0
-            blocks = <block_t*>grown
+        ok = (_ensure(<void**>&blocks, &room, n_blocks + 1, sizeof(block_t))
+              and _ensure(<void**>&stack, &stack_room, n_stack + node.n_children, sizeof(int64_t)))
+        if not ok:
+            break
         blocks[n_blocks].old_start = node.first_child
         blocks[n_blocks].length = node.n_children
         n_blocks += 1
-        if n_stack + node.n_children > stack_room:
-            stack_room = 2 * (n_stack + node.n_children)
-            grown = realloc(stack, stack_room * sizeof(int64_t))
-            if grown == NULL:
-                free(blocks)
-                free(stack)
-                tree_reset(pool, root.move)
-                return 0
-            stack = <int64_t*>grown
         for k in range(node.n_children):
             stack[n_stack] = node.first_child + k
             n_stack += 1
     free(stack)
+    if not ok:
+        free(blocks)
+        tree_reset(pool, root.move)
+        return 0
     # Compact: blocks keep their order, so each one moves down (or stays), never over a block
     # not yet moved.
     qsort(blocks, n_blocks, sizeof(block_t), _compare_blocks)

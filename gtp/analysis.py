@@ -2,24 +2,15 @@
 analyze commands (gfx, dboard, sboard, var, param)."""
 from __future__ import annotations
 
-import math
 import time
 
 from engine.board import PASS_POINT as PASS
+from engine.stats import wilson
 from engine.vertex import colour_name, parse_colour
 from gtp.protocol import GtpError
 from gtp.session import Streamed, command
 
 MAX_PV = 15
-
-
-def _lcb(value: float, visits: int, z: float = 1.96) -> float:
-    """The Wilson lower bound of a win rate: small samples stay low even when all won."""
-    if visits <= 0:
-        return 0.0
-    centre = value + z * z / (2 * visits)
-    spread = z * math.sqrt(max(value * (1 - value), 0.0) / visits + z * z / (4 * visits * visits))
-    return max(0.0, (centre - spread) / (1 + z * z / visits))
 
 
 def ranked_children(searcher):
@@ -40,7 +31,7 @@ def info_line(session, searcher, style: str, ownership: bool = False) -> str:
         value = ch.value if ch.value is not None else 0.5
         pv = " ".join(session.vertex(p) for p in (searcher.principal_variation(ch.point, MAX_PV)
                                                   or [ch.point]))
-        lcb = _lcb(value, ch.visits)
+        lcb = wilson(value * ch.visits, ch.visits)[0] if ch.visits else 0.0
         if style == "lz":
             parts.append(f"info move {session.vertex(ch.point)} visits {ch.visits} "
                          f"winrate {round(value * 10000)} prior {round(ch.policy * 10000)} "

@@ -253,7 +253,8 @@ def match(opponent, games, size, komi, playouts, jobs, sgf_dir, json_path, quiet
 
     from tqdm import tqdm
 
-    from gtp.match import MatchGame, elo, find_gnugo, play_game, split_command, wilson
+    from engine.stats import wilson
+    from gtp.match import MatchGame, elo, find_gnugo, play_game, split_command
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")

@@ -185,15 +185,6 @@ def score_game(game: Game, gnugo: str | None) -> float:
     return game.score()
 
 
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def elo(rate: float) -> float:
     """Elo difference of a score rate (+-inf at 0% and 100%)."""
     if rate <= 0:

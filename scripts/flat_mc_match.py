@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -20,15 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from engine import Game, pattern3
 from engine.config import PlayoutConfig
 from engine.playout import run_playouts
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from engine.stats import wilson
 
 
 def flat_mc_move(game: Game, playouts: int, config: PlayoutConfig, seed: int) -> str:

@@ -19,7 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from engine import Game
 from engine.config import EngineConfig
 from engine.search import Searcher
-from gtp.match import EngineFailure, GtpClient, find_gnugo, wilson
+from engine.stats import wilson
+from gtp.match import EngineFailure, GtpClient, find_gnugo
 
 
 def play_game(job: tuple) -> dict:

@@ -1,0 +1,45 @@
+"""What a search reports: plain values, so that GTP, analysis and tests read them without
+reaching into the C tree, and the one confidence interval every report uses."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ChildStats:
+    """One root child, for move choice, analysis output and tests."""
+    point: int
+    visits: int
+    value: float | None         # MC win rate of the mover (None before a visit)
+    amaf_visits: float
+    amaf_value: float | None
+    prior_visits: float
+    prior_value: float | None
+    heuristic: float            # Mango's H, 1 for the best child
+    policy: float               # the playout policy's probability of the move
+    banned: bool                # breaks positional superko at the root
+    order: int                  # position in the H order (progressive unpruning)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search did: its move (a point, PASS_POINT, or None for resignation) and figures."""
+    move: int | None
+    resign: bool
+    value: float | None
+    playouts: int
+    seconds: float
+    root_visits: int
+    nodes: int
+    reused: bool
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a rate score / n (z = 1.96: 95%); (0, 1) when n is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
