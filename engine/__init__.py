@@ -7,12 +7,12 @@ import os
 # has chosen otherwise; this must happen before numpy is first imported.
 for _variable in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
-from engine.board import Board
-from engine.config import PlayoutConfig
-from engine.errors import ConfigError, IllegalMoveError, MangoError, NotationError
-from engine.game import Game, Move
-from engine.handicap import fixed_handicap_vertices, max_fixed_handicap
-from engine.vertex import BLACK, WHITE
+from mango.engine.board import Board
+from mango.engine.config import PlayoutConfig
+from mango.engine.errors import ConfigError, IllegalMoveError, MangoError, NotationError
+from mango.engine.game import Game, Move
+from mango.engine.handicap import fixed_handicap_vertices, max_fixed_handicap
+from mango.engine.vertex import BLACK, WHITE
 
 __all__ = [
     "BLACK", "WHITE", "Board", "ConfigError", "Game", "IllegalMoveError", "MangoError", "Move",

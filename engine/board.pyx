@@ -7,7 +7,7 @@ walks the captured stones; nothing floods the board. Copying a board is one stru
 from libc.stdint cimport int16_t, int32_t, uint64_t
 from libc.string cimport memset
 
-from engine.errors import IllegalMoveError
+from mango.engine.errors import IllegalMoveError
 
 cdef uint64_t ZOBRIST[3][MAX_POINTS]
 
@@ -325,7 +325,7 @@ def zobrist_key(int colour, int point):
 cdef class Board:
     """Python face of board_t: points are integers (see point()), colours 1 (black) and 2 (white).
 
-    The game record, vertex names and superko live in engine.game.Game; this class is the rules
+    The game record, vertex names and superko live in mango.engine.game.Game; this class is the rules
     engine underneath it and the object search and playouts copy.
     """
 

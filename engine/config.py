@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, fields
 
-from engine.errors import ConfigError
+from mango.engine.errors import ConfigError
 
 __all__ = ["ConfigError", "EngineConfig", "PlayoutConfig", "PriorConfig", "SearchConfig", "TimeConfig"]
 

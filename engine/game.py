@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.board import PASS_POINT as PASS
-from engine.board import Board
-from engine.errors import IllegalMoveError, NotationError
-from engine.handicap import fixed_handicap_vertices
-from engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.board import Board
+from mango.engine.errors import IllegalMoveError, NotationError
+from mango.engine.handicap import fixed_handicap_vertices
+from mango.engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
                            parse_vertex)
 
 _SYMBOLS = {0: ".", BLACK: "X", WHITE: "O"}

@@ -1,7 +1,7 @@
 """Fixed handicap placement as the GTP v2 specification (section 4.1.1) lays it out."""
 from __future__ import annotations
 
-from engine.vertex import format_vertex
+from mango.engine.vertex import format_vertex
 
 
 def max_fixed_handicap(size: int) -> int:

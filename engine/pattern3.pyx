@@ -11,7 +11,7 @@ import numpy as np
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 
-from engine.board cimport (BLACK, EMPTY, MAX_POINTS, OFFBOARD, WHITE, Board, board_in_atari,
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, OFFBOARD, WHITE, Board, board_in_atari,
                            board_is_legal, board_t)
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def canonical_table():
 
 def default_table_path():
     """The table shipped in the `patterns` package (data only: no code is imported from it)."""
-    return resources.files("patterns") / "data" / "pattern3.npz"
+    return resources.files("mango.patterns") / "data" / "pattern3.npz"
 
 
 def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):

@@ -3,7 +3,7 @@
 from libc.string cimport memcpy
 from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 
-from engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
+from mango.engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 
 ctypedef struct rng_t:
     uint64_t state

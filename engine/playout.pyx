@@ -14,12 +14,12 @@ from libc.string cimport memcpy, memset
 
 import array
 
-from engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
                            board_is_ko, board_neighbour_groups, board_is_suicide, board_is_true_eye, board_play, board_t)
-from engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
+from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
-from engine.config import PlayoutConfig
+from mango.engine.config import PlayoutConfig
 
 POLICIES = ("light", "mango")
 

@@ -19,16 +19,16 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
                            board_neighbour_groups, board_neighbours_of,
                            board_is_true_eye, board_play, board_t)
-from engine.pattern3 cimport pattern_code, pattern_values_for
-from engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
+from mango.engine.pattern3 cimport pattern_code, pattern_values_for
+from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
                              rng_t, urgency_copy, urgency_init, urgency_t)
-from engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
+from mango.engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
                           mango_atomic_add16, mango_atomic_add32,
                           mango_load_count, mango_store_count, mango_store_index, mango_try_lock,
                           mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
@@ -37,9 +37,9 @@ from engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, 
 import math
 import time
 
-from engine.config import EngineConfig
-from engine.stats import ChildStats, SearchResult
-from engine.tree import NODE_BYTES
+from mango.engine.config import EngineConfig
+from mango.engine.stats import ChildStats, SearchResult
+from mango.engine.tree import NODE_BYTES
 
 cdef enum:
     MAX_DEPTH = 512             # tree moves in one simulation (deeper: the playout takes over)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import IllegalMoveError, NotationError
+from mango.engine.errors import IllegalMoveError, NotationError
 
 BLACK = 1
 WHITE = 2

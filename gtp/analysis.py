@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
-from engine.board import PASS_POINT as PASS
-from engine.stats import wilson
-from engine.vertex import colour_name, parse_colour
-from gtp.protocol import GtpError
-from gtp.session import Streamed, command
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.stats import wilson
+from mango.engine.vertex import colour_name, parse_colour
+from mango.gtp.protocol import GtpError
+from mango.gtp.session import Streamed, command
 
 MAX_PV = 15
 

@@ -6,8 +6,8 @@ import time
 
 import click
 
-from engine.board import BOARD_BYTES, Board
-from engine.playout import POLICIES, run_playouts
+from mango.engine.board import BOARD_BYTES, Board
+from mango.engine.playout import POLICIES, run_playouts
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -64,9 +64,9 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
 def _bench_search(size, playouts, policy, komi, seed, threads, as_json) -> None:
     import resource
 
-    from engine import Game
-    from engine.config import EngineConfig
-    from engine.search import NODE_SIZE, Searcher
+    from mango.engine import Game
+    from mango.engine.config import EngineConfig
+    from mango.engine.search import NODE_SIZE, Searcher
 
     config = EngineConfig(seed=seed).replace(policy=policy, playouts=playouts, threads=threads,
                                              early_stop=False, resign=False)
@@ -110,7 +110,7 @@ def engine_config(config_file: str | None, options: tuple[str, ...], **overrides
     except ModuleNotFoundError:         # Python < 3.11
         import tomli as tomllib
 
-    from engine.config import ConfigError, EngineConfig
+    from mango.engine.config import ConfigError, EngineConfig
 
     config = EngineConfig()
     try:
@@ -159,8 +159,8 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
     import logging
     import sys
 
-    from gtp.server import serve
-    from gtp.session import GtpSession
+    from mango.gtp.server import serve
+    from mango.gtp.session import GtpSession
 
     config = engine_config(config_file, options, playouts=playouts, time_s=time_s, threads=threads,
                            seed=seed)
@@ -188,9 +188,9 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
     import math
     import os
 
-    from engine import Game
-    from engine.search import Searcher
-    from gtp.record import game_to_sgf
+    from mango.engine import Game
+    from mango.engine.search import Searcher
+    from mango.gtp.record import game_to_sgf
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
@@ -253,8 +253,8 @@ def match(opponent, games, size, komi, playouts, jobs, sgf_dir, json_path, quiet
 
     from tqdm import tqdm
 
-    from engine.stats import wilson
-    from gtp.match import MatchGame, elo, find_gnugo, play_game, split_command
+    from mango.engine.stats import wilson
+    from mango.gtp.match import MatchGame, elo, find_gnugo, play_game, split_command
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
@@ -263,7 +263,7 @@ def match(opponent, games, size, komi, playouts, jobs, sgf_dir, json_path, quiet
         opponent_command = split_command(opponent)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--opponent") from None
-    mango_command = [sys.executable, "-m", "gtp.cli", "gtp", "--log-level", "warning"]
+    mango_command = [sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "warning"]
     if config_file:
         mango_command += ["--config", os.path.abspath(config_file)]
     for option in options:
@@ -317,7 +317,7 @@ def learn_patterns(sources, out, since, max_games, hold_out_every, prior_weight,
     """Learn 3x3 pattern values from SGF files, folders or .tar.gz archives."""
     import logging
 
-    from patterns.learn import learn
+    from mango.patterns.learn import learn
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     try:

@@ -14,7 +14,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 
-from engine import Game
+from mango.engine import Game
 
 MOVE_TIMEOUT_S = 600.0
 
@@ -94,7 +94,7 @@ class MatchGame:
 
 def play_game(job: MatchGame) -> dict:
     """One game; Mango is Black in even-numbered games. Returns the record as a dict."""
-    from gtp.record import game_to_sgf
+    from mango.gtp.record import game_to_sgf
 
     mango_colour = "b" if job.index % 2 == 0 else "w"
     names = {mango_colour: "Mango", ("w" if mango_colour == "b" else "b"): "opponent"}

@@ -2,9 +2,9 @@
 selfplay and match write."""
 from __future__ import annotations
 
-from engine import Game
-from engine.errors import IllegalMoveError, NotationError
-from engine.vertex import format_vertex
+from mango.engine import Game
+from mango.engine.errors import IllegalMoveError, NotationError
+from mango.engine.vertex import format_vertex
 
 
 class GameRecordError(ValueError):

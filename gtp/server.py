@@ -6,7 +6,7 @@ import queue
 import threading
 from typing import BinaryIO, TextIO
 
-from gtp.session import GtpSession
+from mango.gtp.session import GtpSession
 
 INTERRUPT = "# interrupt"       # GoGui's gogui-interrupt line
 

@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from engine import Game
-from engine.config import ConfigError, EngineConfig
-from engine.errors import IllegalMoveError, NotationError
-from engine.handicap import fixed_handicap_vertices, max_fixed_handicap
-from engine.search import Searcher
-from engine.timecontrol import TimeControl
-from engine.vertex import BLACK, WHITE, colour_name, parse_colour
-from gtp.protocol import GtpError, parse, preprocess, response
+from mango.engine import Game
+from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.errors import IllegalMoveError, NotationError
+from mango.engine.handicap import fixed_handicap_vertices, max_fixed_handicap
+from mango.engine.search import Searcher
+from mango.engine.timecontrol import TimeControl
+from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
+from mango.gtp.protocol import GtpError, parse, preprocess, response
 
 log = logging.getLogger("mango.gtp")
 
@@ -190,7 +190,7 @@ class GtpSession:
 
     def estimated_score(self) -> float:
         """Area score (Black positive, komi included) with the dead stones taken off."""
-        from engine.board import Board
+        from mango.engine.board import Board
         status = self.status()
         board = Board(self.size)
         for point, verdict in status.items():
@@ -450,7 +450,7 @@ def loadsgf(session, args):
             move_number = int(args[1])
         except ValueError:
             raise GtpError("syntax error") from None
-    from gtp.record import GameRecordError, load_game
+    from mango.gtp.record import GameRecordError, load_game
     try:
         game = load_game(args[0], move_number)
     except GameRecordError as error:
@@ -464,7 +464,7 @@ def loadsgf(session, args):
 
 @command("printsgf")
 def printsgf(session, args):
-    from gtp.record import game_to_sgf
+    from mango.gtp.record import game_to_sgf
     text = game_to_sgf(session.game, None, "Black", "White").decode()
     if args:
         try:
@@ -565,4 +565,4 @@ def mango_param(session, args):
     return ""
 
 
-from gtp import analysis  # noqa: E402,F401  (registers the analysis commands)
+from mango.gtp import analysis  # noqa: E402,F401  (registers the analysis commands)

@@ -19,9 +19,9 @@ from typing import Iterable, Iterator
 import numpy as np
 from sgfmill import sgf, sgf_moves
 
-from engine.board import PASS_POINT, Board
-from engine.errors import IllegalMoveError
-from engine import pattern3
+from mango.engine.board import PASS_POINT, Board
+from mango.engine.errors import IllegalMoveError
+from mango.engine import pattern3
 
 log = logging.getLogger(__name__)
 

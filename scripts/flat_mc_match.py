@@ -16,10 +16,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from engine import Game, pattern3
-from engine.config import PlayoutConfig
-from engine.playout import run_playouts
-from engine.stats import wilson
+from mango.engine import Game, pattern3
+from mango.engine.config import PlayoutConfig
+from mango.engine.playout import run_playouts
+from mango.engine.stats import wilson
 
 
 def flat_mc_move(game: Game, playouts: int, config: PlayoutConfig, seed: int) -> str:

@@ -16,11 +16,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from engine import Game
-from engine.config import EngineConfig
-from engine.search import Searcher
-from engine.stats import wilson
-from gtp.match import EngineFailure, GtpClient, find_gnugo
+from mango.engine import Game
+from mango.engine.config import EngineConfig
+from mango.engine.search import Searcher
+from mango.engine.stats import wilson
+from mango.gtp.match import EngineFailure, GtpClient, find_gnugo
 
 
 def play_game(job: tuple) -> dict:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import random
 
-from engine import pattern3
-from engine.config import PlayoutConfig
-from engine.playout import MangoPlayout
-from patterns.learn import iter_sources, parse_record, start_board
+from mango.engine import pattern3
+from mango.engine.config import PlayoutConfig
+from mango.engine.playout import MangoPlayout
+from mango.patterns.learn import iter_sources, parse_record, start_board
 
 
 def credit(scores: dict, move: int) -> float:

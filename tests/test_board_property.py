@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from reference_board import BLACK, WHITE, ReferenceGame
 
-from engine import Game, IllegalMoveError
-from engine.board import zobrist_key
-from engine.vertex import colour_name, format_vertex
+from mango.engine import Game, IllegalMoveError
+from mango.engine.board import zobrist_key
+from mango.engine.vertex import colour_name, format_vertex
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

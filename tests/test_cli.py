@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from gtp.cli import main
+from mango.gtp.cli import main
 
 
 def test_bench_json_reports_the_required_keys():
@@ -149,7 +149,7 @@ def test_match_refuses_an_empty_opponent():
 
 @pytest.mark.gnugo
 def test_match_against_gnugo(tmp_path):
-    from gtp.match import find_gnugo
+    from mango.gtp.match import find_gnugo
 
     gnugo = find_gnugo()
     if gnugo is None:

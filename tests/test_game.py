@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, IllegalMoveError, NotationError, fixed_handicap_vertices, max_fixed_handicap
+from mango.engine import Game, IllegalMoveError, NotationError, fixed_handicap_vertices, max_fixed_handicap
 
 
 @pytest.mark.parametrize("stones, expected", [

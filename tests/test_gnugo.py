@@ -13,8 +13,8 @@ import subprocess
 
 import pytest
 
-from engine import Game
-from engine.vertex import format_vertex
+from mango.engine import Game
+from mango.engine.vertex import format_vertex
 
 
 def gnugo_path() -> str | None:

@@ -12,10 +12,10 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.config import EngineConfig
-from gtp.protocol import parse, preprocess, response
-from gtp.server import serve
-from gtp.session import COMMANDS, GtpSession
+from mango.engine.config import EngineConfig
+from mango.gtp.protocol import parse, preprocess, response
+from mango.gtp.server import serve
+from mango.gtp.session import COMMANDS, GtpSession
 
 FAST = EngineConfig(seed=5).replace(playouts=200, max_nodes=200_000)
 
@@ -408,7 +408,7 @@ def test_every_line_gets_exactly_one_answer_and_nothing_dies(lines):
 
 def test_mango_gtp_writes_only_gtp_on_stdout():
     script = "1 name\nboardsize 5\n2 genmove b\nfinal_score\nquit\n"
-    done = subprocess.run([sys.executable, "-m", "gtp.cli", "gtp", "--playouts", "100"], input=script,
+    done = subprocess.run([sys.executable, "-m", "mango.gtp.cli", "gtp", "--playouts", "100"], input=script,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     blocks = [b for b in done.stdout.split("\n\n") if b]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from reference_board import ReferenceBoard
 
-from engine import Board, Game
-from engine import pattern3
-from engine.board import PASS_POINT as PASS
-from engine.config import ConfigError, PlayoutConfig
-from engine.playout import MangoPlayout, play_playout, run_playouts
+from mango.engine import Board, Game
+from mango.engine import pattern3
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.config import ConfigError, PlayoutConfig
+from mango.engine.playout import MangoPlayout, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
                ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
@@ -226,7 +226,7 @@ LADDER = """
 
 
 def test_ladder_reader_finds_the_ladder_and_its_breaker():
-    from engine.playout import ladder_attack
+    from mango.engine.playout import ladder_attack
     game = Game.from_ascii(LADDER, to_move="b")
     game.play("b", "D3")                        # D4-D3 now has C3 and D2
     assert game.vertex(ladder_attack(game.board, game.point("D4"), 2)) == "D2"

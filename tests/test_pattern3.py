@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from engine import Board, Game
-from engine import pattern3
-from gtp.cli import main
-from patterns.learn import learn
+from mango.engine import Board, Game
+from mango.engine import pattern3
+from mango.gtp.cli import main
+from mango.patterns.learn import learn
 
 
 def random_position(size: int, moves: int, seed: int) -> Board:

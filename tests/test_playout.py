@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from reference_board import ReferenceBoard
 
-from engine import Board, Game
-from engine.board import PASS_POINT as PASS
-from engine.playout import play_playout, run_playouts
+from mango.engine import Board, Game
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.playout import play_playout, run_playouts
 
 
 @pytest.mark.parametrize("size, seed", [(s, seed) for s in (2, 3, 5, 9, 13, 19) for seed in (1, 2, 3)])

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from reference_board import BLACK, WHITE, ReferenceGame
 
-from engine import Game, IllegalMoveError, NotationError
+from mango.engine import Game, IllegalMoveError, NotationError
 
 
 def reference_of(game: Game) -> ReferenceGame:

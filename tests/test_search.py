@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from engine import Game
-from engine.board import PASS_POINT as PASS
-from engine.config import ConfigError, EngineConfig
-from engine.search import NODE_SIZE, Searcher
+from mango.engine import Game
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.search import NODE_SIZE, Searcher
 
 SMALL = dict(max_nodes=200_000, resign=False)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.timecontrol import MIN_MOVE_S, TimeControl
+from mango.engine.timecontrol import MIN_MOVE_S, TimeControl
 
 
 def test_no_clock_means_no_budget():
