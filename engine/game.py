@@ -83,6 +83,27 @@ class Game:
                 return "superko"
         return reason
 
+    def copy(self) -> "Game":
+        """An independent game with the same position, history and komi (the boards of the
+        history are never changed in place, so they are shared)."""
+        twin = Game.__new__(Game)
+        twin.board = self.board.copy()
+        twin.komi = self.komi
+        twin.moves = list(self.moves)
+        twin._boards = list(self._boards)
+        twin._seen = set(self._seen)
+        twin.start_hash = self.start_hash
+        return twin
+
+    def with_to_move(self, colour: str) -> "Game":
+        """This game, or a copy with colour to move when it is the other's turn: how GTP's
+        questions about either colour are answered without changing the game."""
+        if self.to_move == colour_name(parse_colour(colour)):
+            return self
+        twin = self.copy()
+        twin.to_move = colour
+        return twin
+
     def initial_board(self) -> Board:
         """The board the moves start from (empty, or with handicap stones)."""
         return self._boards[0].copy() if self._boards else self.board.copy()

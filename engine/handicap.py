@@ -1,7 +1,7 @@
 """Fixed handicap placement as the GTP v2 specification (section 4.1.1) lays it out."""
 from __future__ import annotations
 
-from mango.engine.vertex import format_vertex
+from mango.engine.vertex import format_vertex, parse_vertex
 
 
 def max_fixed_handicap(size: int) -> int:
@@ -35,3 +35,26 @@ def fixed_handicap_vertices(size: int, stones: int) -> list[str]:
     if stones % 2 == 1 and stones >= 5:
         points.append((mid, mid))  # K10
     return [format_vertex(p) for p in points[:stones]]
+
+
+def free_handicap_vertices(size: int, stones: int) -> list[str]:
+    """GTP place_free_handicap: the fixed points as far as they go, then points of the 3rd and
+    4th lines and the centre area, spread out: a classical engine has nothing better to put
+    there. ValueError when the stones do not fit."""
+    from mango.engine.board import Board
+
+    if not 1 <= stones < size * size:
+        raise ValueError(f"{stones} handicap stones do not fit on {size}x{size}")
+    vertices = fixed_handicap_vertices(size, min(stones, max_fixed_handicap(size))) \
+        if max_fixed_handicap(size) >= 2 else []
+    if len(vertices) < stones:
+        board = Board(size)
+        taken = {board.point(*parse_vertex(v, size)) for v in vertices}
+        centre = (size - 1) / 2
+        candidates = sorted((p for p in board.empty_points() if p not in taken),
+                            key=lambda p: abs(max(abs(board.xy(p)[0] - centre),
+                                                  abs(board.xy(p)[1] - centre))
+                                              - (centre - min(3, size // 4))))
+        vertices += [format_vertex(board.xy(p)) for p in candidates[: stones - len(vertices)]]
+    return vertices[:stones]
+

@@ -35,7 +35,6 @@ from mango.engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LO
                           tree_pool_open, tree_reroot, tree_reset)
 
 import math
-import time
 
 from mango.engine.config import EngineConfig
 from mango.engine.stats import ChildStats, SearchResult
@@ -615,10 +614,12 @@ cdef params_t _params_from(config):
     return p
 
 
-cdef class Searcher:
-    """The tree search over a Game's position; keeps its tree between moves (tree reuse).
+cdef class SearchTree:
+    """The C side of a search: the node pool, the workers, the position at the root and the tree
+    readers. engine.searcher.Searcher adds the budget loop and the choice of a move in Python.
 
-    s = Searcher(EngineConfig()); result = s.search(game) -> SearchResult; s.children() -> [ChildStats]
+    Kept between moves (tree reuse): set_position() keeps the subtree of the moves played since,
+    as long as the root has the same position and the same side to move.
     """
     cdef search_t* s
     cdef worker_t** workers
@@ -627,9 +628,9 @@ cdef class Searcher:
     cdef readonly object config
     cdef object _root_moves             # the game's moves at the tree's root
     cdef object _root_start             # (size, komi, hash of the game's first board)
-    cdef uint64_t _searches
+    cdef uint64_t _runs
 
-    def __cinit__(self, config=None):
+    def __cinit__(self, *args, **kwargs):
         self.s = <search_t*>PyMem_Malloc(sizeof(search_t))
         if self.s == NULL:
             raise MemoryError()
@@ -642,7 +643,7 @@ cdef class Searcher:
         self.config = None
         self._root_moves = None
         self._root_start = None
-        self._searches = 0
+        self._runs = 0
         self.configure(EngineConfig() if config is None else config)
 
     def __dealloc__(self):
@@ -707,7 +708,8 @@ cdef class Searcher:
 
     def set_position(self, game) -> bool:
         """Search from game's position next. Returns True when the tree of an earlier search was
-        kept (the game went on from its root by moves the tree knows)."""
+        kept: the game went on from its root by moves the tree knows, and the same side is to
+        move (a question about the other colour on the same position gets a tree of its own)."""
         cdef Board board = game.board
         cdef int64_t index = 0, child
         cdef int i, c, point
@@ -727,6 +729,8 @@ cdef class Searcher:
                     break
                 index = child
                 c = 3 - c
+            if board.b.to_move != c:
+                reused = False
         if reused:
             if index != 0 and not tree_reroot(&self.s.pool, index):
                 reused = False
@@ -777,61 +781,35 @@ cdef class Searcher:
             if child.move != PASS and game.superko_violation(c, child.move):
                 child.flags |= NODE_BANNED
 
-    # -- searching --------------------------------------------------------------------------------
+    def ban_pass(self):
+        """Keep the root's pass from being chosen (KGS's cleanup phase) until the next
+        set_position; only when another move is left."""
+        cdef node_t* root = &self.s.pool.nodes[0]
+        cdef int i
+        if any(ch.point != PASS and not ch.banned for ch in self.children()):
+            for i in range(root.n_children):
+                if self.s.pool.nodes[root.first_child + i].move == PASS:
+                    self.s.pool.nodes[root.first_child + i].flags |= NODE_BANNED
 
-    def run(self, playouts=None, time_s=None, should_stop=None):
-        """Search from the position set last: until `playouts` simulations (default: the
-        config's) or `time_s` seconds, whichever ends first, or until should_stop() is true
-        (asked between batches of about 20 ms). Returns the simulations run."""
-        cdef int64_t n, done = 0
-        cdef int threads = self.n_workers
+    # -- simulations --------------------------------------------------------------------------------
+
+    def begin_run(self):
+        """Seed the workers for a new run of batches: each run of a search differs, and the same
+        config seed replays the same runs."""
         cdef int i
         if self._root_moves is None:
             raise RuntimeError("set_position() first")
-        if playouts is None:
-            playouts = self.config.search.playouts
-        if time_s is None and self.config.time.time_s > 0:
-            time_s = self.config.time.time_s
-        if not playouts and not time_s and should_stop is None:
-            raise ValueError("a search needs a playout limit, a time limit or a stop condition")
-        self._searches += 1
-        for i in range(threads):
-            rng_seed(&self.workers[i].rng, self.config.seed * 1000003 + self._searches * 7919 + i)
-        start = time.perf_counter()
-        batch = 32
-        while True:
-            remaining = playouts - done if playouts else 1 << 60
-            elapsed = time.perf_counter() - start
-            if remaining <= 0 or (time_s and elapsed >= time_s):
-                break
-            if should_stop is not None and done > 0 and should_stop():
-                break
-            n = min(batch, remaining)
-            if self.config.search.early_stop and playouts and done > 0:
-                gap = self._lead()
-                if gap > remaining:
-                    break
-                # come back as soon as the leader could be out of reach: after k more
-                # simulations, with gap + k > remaining - k at best
-                n = min(n, max(8, (remaining - gap) // 2 + 1))
-            if time_s and done > 0:
-                rate = done / max(elapsed, 1e-6)
-                n = max(1, min(n, int(rate * (time_s - elapsed)) + 1))
-            batch_start = time.perf_counter()
-            with nogil:
-                search_batch(self.s, self.workers, threads, n)
-            done += n
-            if time_s:
-                # about 20 ms a batch, to notice the clock and new input promptly
-                took = time.perf_counter() - batch_start
-                batch = int(min(max(n * 0.02 / max(took, 1e-6), 8), 8192))
-            else:
-                # a fixed schedule, so that the early stop lands on the same playout every run
-                # (128 playouts: about 20 ms on 19x19, often enough to notice new input)
-                batch = 128
-        return done
+        self._runs += 1
+        for i in range(self.n_workers):
+            rng_seed(&self.workers[i].rng, self.config.seed * 1000003 + self._runs * 7919 + i)
 
-    cdef int64_t _lead(self):
+    def run_batch(self, int64_t n):
+        """n simulations from the root, shared by the threads, without the GIL."""
+        cdef int threads = self.n_workers
+        with nogil:
+            search_batch(self.s, self.workers, threads, n)
+
+    def lead(self):
         """Visits by which the most visited root child leads the second."""
         cdef node_t* root = &self.s.pool.nodes[0]
         cdef int i
@@ -844,70 +822,6 @@ cdef class Searcher:
             elif v > second:
                 second = v
         return first - second
-
-    def search(self, game, playouts=None, time_s=None, should_stop=None, bint allow_pass=True):
-        """Set the position, search, and choose a move: the configured final-move rule, then
-        Mango's manners (resignation when hopeless, no pass that loses as the stones stand).
-        allow_pass=False bans passing while another move exists (KGS's cleanup phase)."""
-        cdef node_t* root
-        cdef int i
-        reused = self.set_position(game)
-        if not allow_pass:
-            root = &self.s.pool.nodes[0]
-            if any(ch.point != PASS and not ch.banned for ch in self.children()):
-                for i in range(root.n_children):
-                    if self.s.pool.nodes[root.first_child + i].move == PASS:
-                        self.s.pool.nodes[root.first_child + i].flags |= NODE_BANNED
-        start = time.perf_counter()
-        done = self.run(playouts, time_s, should_stop)
-        if self.config.search.final_move == "robust-max":
-            budget = playouts if playouts is not None else self.config.search.playouts
-            extra = int((budget or done) * self.config.search.robust_max_extra)
-            while extra > 0 and not self._robust_is_max():
-                step = min(extra, max(100, extra // 10))
-                done += self.run(step, None, should_stop)
-                extra -= step
-        seconds = time.perf_counter() - start
-        child = self.best_child()
-        root_visits = self.s.pool.nodes[0].visits
-        if child is None:
-            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused)
-        move, value = child.point, child.value
-        sc = self.config.search
-        if move == PASS and sc.pass_only_when_not_losing and self._passing_loses(game):
-            others = [ch for ch in self.children() if ch.point != PASS and not ch.banned and ch.visits > 0]
-            if others:
-                other = max(others, key=lambda ch: (ch.visits, ch.value))
-                move, value = other.point, other.value
-        resign = (sc.resign and value is not None and value < sc.resign_threshold
-                  and root_visits >= sc.resign_min_playouts
-                  and len(game.moves) >= sc.resign_after_moves * game.size * game.size)
-        return SearchResult(None if resign else move, resign, value, done, seconds, root_visits,
-                            self.nodes_used, reused)
-
-    def _passing_loses(self, game) -> bool:
-        score = game.board.area_score() - game.komi
-        return score < 0 if self.s.root_board.to_move == BLACK else score > 0
-
-    cdef bint _robust_is_max(self):
-        children = [ch for ch in self.children() if ch.visits > 0 and not ch.banned]
-        if not children:
-            return True
-        robust = max(children, key=lambda ch: ch.visits)
-        return robust.value >= max(ch.value for ch in children)
-
-    def best_child(self):
-        """The root child the configured final-move rule picks (Mango 2.4), or None."""
-        children = [ch for ch in self.children() if ch.visits > 0 and not ch.banned]
-        if not children:
-            return None
-        rule = self.config.search.final_move
-        if rule in ("robust", "robust-max"):
-            return max(children, key=lambda ch: (ch.visits, ch.value))
-        if rule == "max":
-            return max(children, key=lambda ch: (ch.value, ch.visits))
-        a = self.config.search.secure_a
-        return max(children, key=lambda ch: (ch.value - a / math.sqrt(ch.visits), ch.visits))
 
     # -- reading the tree ------------------------------------------------------------------------
 
@@ -953,60 +867,6 @@ cdef class Searcher:
             index = best
         return line
 
-    # -- test hooks: the bookkeeping of one hand-written simulation -----------------------------
-
-    cdef int64_t _walk(self, moves, bint expand) except -2:
-        """Follow moves from the root through existing children (expanding the last node reached
-        when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
-        cdef worker_t* wk = self.workers[0]
-        cdef int64_t index = 0, child
-        wk.board = self.s.root_board
-        wk.n_moves = 0
-        wk.path[0] = 0
-        wk.path_len = 1
-        for move in moves:
-            child = _find_child(self.s, &self.s.pool.nodes[index], move)
-            if child < 0:
-                return -1
-            board_play(&wk.board, move, wk.board.to_move)
-            wk.moves[wk.n_moves] = move
-            wk.n_moves += 1
-            wk.path[wk.path_len] = child
-            wk.path_len += 1
-            index = child
-        if expand and not self.s.pool.nodes[index].flags & NODE_EXPANDED:
-            if not _expand_full(self.s, wk, &self.s.pool.nodes[index], len(moves)):
-                raise MemoryError()
-        return index
-
-    def expand_line(self, moves):
-        """Create every child of the node that `moves` (points) lead to from the root."""
-        if self._walk(moves, True) < 0:
-            raise ValueError("the line leaves the tree")
-
-    def replay(self, tree_moves, playout_moves, double black_result):
-        """Back up one simulation given by hand: tree_moves (followed through existing children),
-        then playout_moves, with Black's result (1, 0.5, 0). For AMAF tests."""
-        cdef worker_t* wk = self.workers[0]
-        cdef int i
-        if self._walk(tree_moves, False) < 0:
-            raise ValueError("the line leaves the tree")
-        if wk.n_moves + len(playout_moves) > MAX_RECORD:
-            raise ValueError("too many moves")
-        for i in range(1, wk.path_len):
-            self.s.pool.nodes[wk.path[i]].virtual_loss += 1
-        for move in playout_moves:
-            wk.moves[wk.n_moves] = move
-            wk.n_moves += 1
-        _backup(self.s, wk, black_result)
-
-    def line_children(self, moves):
-        """The children (ChildStats) of the node `moves` lead to."""
-        cdef int64_t index = self._walk(moves, False)
-        if index < 0:
-            raise ValueError("the line leaves the tree")
-        return self._node_children(index)
-
     def ownership(self):
         """{point: expected owner in -1 (White) .. +1 (Black)} over the simulations run since the
         position was set (None before any)."""
@@ -1026,6 +886,11 @@ cdef class Searcher:
         return self.s.pool.nodes[0].visits if self.pool_open else 0
 
     @property
+    def root_to_move(self):
+        """The colour to move at the root (BLACK 1, WHITE 2)."""
+        return self.s.root_board.to_move
+
+    @property
     def nodes_used(self):
         """Nodes handed out in the pool (live and abandoned blocks)."""
         return min(self.s.pool.used, self.s.pool.capacity) if self.pool_open else 0
@@ -1034,14 +899,76 @@ cdef class Searcher:
     def pool_full(self):
         return bool(self.s.pool.full) if self.pool_open else False
 
-    @staticmethod
-    def selectable(config, int n_children, double visits):
-        """Children progressive unpruning exposes at this many parent visits (for tests)."""
-        cdef params_t p = _params_from(config)
-        return search_selectable(&p, n_children, visits)
 
-    def unprune_schedule(self, int count):
-        return [self.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
+# ---- test hooks: the bookkeeping of hand-written simulations ------------------------------------
+# Module functions over a SearchTree rather than methods, so that a Python subclass of
+# SearchTree (engine.searcher.Searcher) can use them; tests/test_search.py binds them.
+
+cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
+    """Follow moves from the root through existing children (expanding the last node reached
+    when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
+    cdef search_t* s = tree.s
+    cdef worker_t* wk = tree.workers[0]
+    cdef int64_t index = 0, child
+    wk.board = s.root_board
+    wk.n_moves = 0
+    wk.path[0] = 0
+    wk.path_len = 1
+    for move in moves:
+        child = _find_child(s, &s.pool.nodes[index], move)
+        if child < 0:
+            return -1
+        board_play(&wk.board, move, wk.board.to_move)
+        wk.moves[wk.n_moves] = move
+        wk.n_moves += 1
+        wk.path[wk.path_len] = child
+        wk.path_len += 1
+        index = child
+    if expand and not s.pool.nodes[index].flags & NODE_EXPANDED:
+        if not _expand_full(s, wk, &s.pool.nodes[index], len(moves)):
+            raise MemoryError()
+    return index
+
+
+def probe_expand_line(SearchTree tree, moves):
+    """Create every child of the node that `moves` (points) lead to from the root."""
+    if _probe_walk(tree, moves, True) < 0:
+        raise ValueError("the line leaves the tree")
+
+
+def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):
+    """Back up one simulation given by hand: tree_moves (followed through existing children),
+    then playout_moves, with Black's result (1, 0.5, 0). For AMAF tests."""
+    cdef worker_t* wk = tree.workers[0]
+    cdef int i
+    if _probe_walk(tree, tree_moves, False) < 0:
+        raise ValueError("the line leaves the tree")
+    if wk.n_moves + len(playout_moves) > MAX_RECORD:
+        raise ValueError("too many moves")
+    for i in range(1, wk.path_len):
+        tree.s.pool.nodes[wk.path[i]].virtual_loss += 1
+    for move in playout_moves:
+        wk.moves[wk.n_moves] = move
+        wk.n_moves += 1
+    _backup(tree.s, wk, black_result)
+
+
+def probe_line_children(SearchTree tree, moves):
+    """The children (ChildStats) of the node `moves` lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    return tree._node_children(index)
+
+
+def probe_selectable(config, int n_children, double visits):
+    """Children progressive unpruning exposes at this many parent visits."""
+    cdef params_t p = _params_from(config)
+    return search_selectable(&p, n_children, visits)
+
+
+def probe_unprune_schedule(SearchTree tree, int count):
+    return [tree.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
 
 
 NODE_SIZE = NODE_BYTES

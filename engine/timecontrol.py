@@ -52,27 +52,28 @@ class TimeControl:
         else:
             self.system = CANADIAN
         self.main_s, self.period_s, self.period_stones, self.periods = main_s, period_s, stones, 0
-        self._reset_clocks()
+        self.reset()
 
     def set_absolute(self, main_s: float) -> None:
         if main_s < 0:
             raise ValueError("time settings must not be negative")
         self.system = ABSOLUTE if main_s > 0 else NONE
         self.main_s, self.period_s, self.period_stones, self.periods = main_s, 0.0, 0, 0
-        self._reset_clocks()
+        self.reset()
 
     def set_byoyomi(self, main_s: float, period_s: float, periods: int) -> None:
         if main_s < 0 or period_s < 0 or periods < 0:
             raise ValueError("time settings must not be negative")
         self.system = BYOYOMI if (main_s > 0 or (period_s > 0 and periods > 0)) else NONE
         self.main_s, self.period_s, self.period_stones, self.periods = main_s, period_s, 0, periods
-        self._reset_clocks()
+        self.reset()
 
     def clear(self) -> None:
         self.system = NONE
-        self._reset_clocks()
+        self.reset()
 
-    def _reset_clocks(self) -> None:
+    def reset(self) -> None:
+        """Both clocks back to the full time (a new game under the same settings)."""
         for colour in (1, 2):
             self.clocks[colour] = Clock(self.main_s, self.period_s, 0, self.periods)
 
@@ -91,6 +92,12 @@ class TimeControl:
             clock.main_s, clock.period_s, clock.stones = 0.0, seconds, stones
         else:
             clock.main_s, clock.stones = seconds, 0
+
+    def spend(self, colour: int, seconds: float) -> None:
+        """Take thinking time off colour's main time, until the controller's time_left corrects
+        it (byoyomi periods are the controller's to count)."""
+        clock = self.clocks[colour]
+        clock.main_s = max(0.0, clock.main_s - seconds)
 
     def budget(self, colour: int, board_size: int, moves_played: int, lag_s: float) -> float | None:
         """Seconds to think for colour's next move, or None when no clock applies."""

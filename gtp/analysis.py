@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 
 from mango.engine.board import PASS_POINT as PASS
+from mango.engine.config import ConfigError, settings
 from mango.engine.stats import wilson
-from mango.engine.vertex import colour_name, parse_colour
+from mango.engine.vertex import BLACK, colour_name, parse_colour
+from mango.gtp.command import Streamed, command
 from mango.gtp.protocol import GtpError
-from mango.gtp.session import Streamed, command
 
 MAX_PV = 15
 
@@ -43,7 +44,7 @@ def info_line(session, searcher, style: str, ownership: bool = False) -> str:
     line = " ".join(parts)
     if ownership:
         owner = searcher.ownership() or {}
-        sign = 1 if session.game.board.to_move == 1 else -1
+        sign = 1 if searcher.root_to_move == BLACK else -1
         size = session.size
         values = []
         for y in reversed(range(size)):
@@ -82,22 +83,16 @@ def _analysis_args(session, args, allow_kv: bool):
 def _stream_analysis(session, args, style: str):
     colour, interval, options = _analysis_args(session, args, allow_kv=(style == "kata"))
     ownership = options.get("ownership") == "true"
-    game = session._game_for(colour)
-    searcher = session.searcher
-    searcher.set_position(game)
     session.begin_stream()
-    last = time.perf_counter()
-    printed = False
     session.interrupt.clear()
-    while not session.input_waiting() and not session.interrupt.is_set():
-        searcher.run(playouts=0, time_s=min(interval, 0.25) if interval else 0.25,
-                     should_stop=lambda: session.input_waiting() or session.interrupt.is_set())
-        now = time.perf_counter()
-        if interval and now - last >= interval:
-            session.write(info_line(session, searcher, style, ownership) + "\n")
-            printed = True
-            last = now
-    if not printed:
+    state = {"printed": False}
+
+    def update(searcher):
+        session.write(info_line(session, searcher, style, ownership) + "\n")
+        state["printed"] = True
+
+    searcher = session.player.analysis(colour_name(colour), session.should_stop, interval, update)
+    if not state["printed"]:
         return Streamed(info_line(session, searcher, style, ownership))
     return Streamed("")
 
@@ -117,21 +112,22 @@ def _stream_genmove(session, args, style: str):
     if not args:
         raise GtpError("syntax error")
     session.begin_stream()
+    session.interrupt.clear()
     state = {"last": time.perf_counter()}
+    searcher = session.searcher
 
-    def progress():
+    def stop():
         now = time.perf_counter()
-        if interval and now - state["last"] >= interval and session.searcher.root_visits:
-            session.write(info_line(session, session.searcher, style) + "\n")
+        if interval and now - state["last"] >= interval and searcher.root_visits:
+            session.write(info_line(session, searcher, style) + "\n")
             state["last"] = now
+        return session.should_stop()
 
-    game, result = session.search(colour, streaming=progress)
-    final = info_line(session, session.searcher, style)
+    result = session.player.genmove(colour_name(colour), stop=stop)
+    final = info_line(session, searcher, style)
     if result.resign:
         return Streamed(final + "\nplay resign")
-    vertex = game.vertex(result.move)
-    game.play(colour_name(colour), vertex)
-    return Streamed(final + f"\nplay {vertex}")
+    return Streamed(final + f"\nplay {session.vertex(result.move)}")
 
 
 @command("lz-genmove_analyze")
@@ -153,7 +149,7 @@ def gogui_analyze_commands(session, args):
         "dboard/Ownership/mango-ownership",
         "sboard/Visits/mango-visits",
         "var/Principal variation/mango-pv",
-        "param/Search parameters/mango-param",
+        *(f"param/{title} settings/mango-param_{section}" for section, title in PARAM_SECTIONS.items()),
     ])
 
 
@@ -172,47 +168,100 @@ def _board_rows(session, cell) -> str:
     return "\n".join(rows)
 
 
+def _variation(session, searcher, first) -> str:
+    colour = searcher.root_to_move
+    moves = searcher.principal_variation(first, MAX_PV)
+    return " ".join(f"{colour_name(colour if i % 2 == 0 else 3 - colour)} {session.vertex(p)}"
+                    for i, p in enumerate(moves))
+
+
 @command("mango-best_moves")
 def mango_best_moves(session, args):
-    searcher = session.analysed()
+    """The ten most visited moves: the best one's line as numbered stones (VAR), the others'
+    visits as labels (a label on a VAR stone would hide its number), all coloured by Black's win
+    rate (INFLUENCE: GoGui draws positive values black, negative white)."""
+    searcher = session.player.analyse()
     children = [ch for ch in ranked_children(searcher) if ch.visits > 0][:10]
     if not children:
         return "TEXT no search"
     best = children[0]
-    colour = session.game.board.to_move
-    moves = searcher.principal_variation(best.point, MAX_PV)
-    var = " ".join(f"{colour_name(colour if i % 2 == 0 else 3 - colour)} {session.vertex(p)}"
-                   for i, p in enumerate(moves))
+    black_moves = searcher.root_to_move == BLACK
+    variation = _variation(session, searcher, best.point)
+    on_variation = set(searcher.principal_variation(best.point, MAX_PV))
     stones = [ch for ch in children if ch.point != PASS]
-    lines = [f"VAR {var}"]
+    lines = [f"VAR {variation}"]
+    labels = [ch for ch in stones if ch.point not in on_variation]
+    if labels:
+        lines.append("LABEL " + " ".join(f"{session.vertex(ch.point)} {ch.visits}" for ch in labels))
     if stones:
-        lines.append("LABEL " + " ".join(f"{session.vertex(ch.point)} {ch.visits}" for ch in stones))
-        lines.append("INFLUENCE " + " ".join(f"{session.vertex(ch.point)} {2 * ch.value - 1:.2f}"
-                                             for ch in stones))
-    lines.append(f"TEXT {session.vertex(best.point)} {best.value:.1%} after {best.visits} visits; "
+        lines.append("INFLUENCE " + " ".join(
+            f"{session.vertex(ch.point)} {2 * (ch.value if black_moves else 1 - ch.value) - 1:.2f}"
+            for ch in stones))
+    lines.append(f"TEXT {session.vertex(best.point)} {best.value:.1%} for "
+                 f"{colour_name(searcher.root_to_move)} after {best.visits} visits; "
                  f"{searcher.root_visits} playouts")
     return "\n".join(lines)
 
 
 @command("mango-ownership")
 def mango_ownership(session, args):
-    owner = session.analysed().ownership() or {}
+    owner = session.player.analyse().ownership() or {}
     return _board_rows(session, lambda p: f"{owner.get(p, 0.0):.2f}")
 
 
 @command("mango-visits")
 def mango_visits(session, args):
-    visits = {ch.point: ch.visits for ch in session.analysed().children() if ch.visits > 0}
+    visits = {ch.point: ch.visits for ch in session.player.analyse().children() if ch.visits > 0}
     return _board_rows(session, lambda p: str(visits[p]) if p in visits else '""')
 
 
 @command("mango-pv")
 def mango_pv(session, args):
-    searcher = session.analysed()
+    searcher = session.player.analyse()
     children = ranked_children(searcher)
     if not children or children[0].visits == 0:
         return ""
-    colour = session.game.board.to_move
-    moves = searcher.principal_variation(children[0].point, MAX_PV)
-    return " ".join(f"{colour_name(colour if i % 2 == 0 else 3 - colour)} {session.vertex(p)}"
-                    for i, p in enumerate(moves))
+    return _variation(session, searcher, children[0].point)
+
+
+# ---- settings at run time (GoGui's param dialogs) ---------------------------------------------------
+
+PARAM_SECTIONS = {"search": "Search", "playout": "Playout", "prior": "Prior", "time": "Time"}
+
+
+def _param_line(session, declaration) -> str:
+    value = session.config.value(declaration)
+    if declaration.type == "bool":
+        return f"[bool] {declaration.name} {int(value)}"
+    if declaration.choices:
+        return f"[list/{'/'.join(declaration.choices)}] {declaration.name} {value}"
+    return f"[string] {declaration.name} {declaration.format(value)}"
+
+
+def _param(session, args, section: str | None):
+    """GoGui 'param': no argument lists the settings (of one section); 'name value' sets one."""
+    if not args:
+        return "\n".join(_param_line(session, d) for d in settings()
+                         if section is None or d.section == section
+                         or (section == "search" and d.section is None))
+    if len(args) != 2:
+        raise GtpError("syntax error")
+    try:
+        session.player.configure(session.config.with_strings({args[0]: args[1]}))
+    except ConfigError as error:
+        raise GtpError(str(error)) from None
+    return ""
+
+
+@command("mango-param")
+def mango_param(session, args):
+    """Every setting at once (for scripts); GoGui's dialogs use one section each."""
+    return _param(session, args, None)
+
+
+def _register_param_section(section: str) -> None:
+    command(f"mango-param_{section}")(lambda session, args: _param(session, args, section))
+
+
+for _section in PARAM_SECTIONS:
+    _register_param_section(_section)

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import json
-import time
+import textwrap
 
 import click
 
-from mango.engine.board import BOARD_BYTES, Board
-from mango.engine.playout import POLICIES, run_playouts
+from mango.engine.playout import POLICIES
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -33,25 +32,21 @@ def main() -> None:
 def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
           threads: int, as_json: bool) -> None:
     """Measure speed: P playouts from the empty board, one process (single thread by default)."""
+    from mango.engine.bench import playout_speed, search_speed
+
     if with_search:
-        _bench_search(size, playouts, policy, komi, seed, threads, as_json)
+        report = search_speed(size, playouts, policy, komi, seed, threads)
+        if as_json:
+            click.echo(json.dumps(report))
+            return
+        click.echo(f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
+                   f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
+                   f"({threads} thread{'s' if threads > 1 else ''})")
+        click.echo(f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
+                   f"({report['tree_mb']} MB); peak RSS {report['peak_rss_mb']} MB; move "
+                   f"{report['move']}, win rate {report['win_rate']}")
         return
-    board = Board(size)
-    start = time.perf_counter()
-    stats = run_playouts(board, playouts, komi=komi, seed=seed, policy=policy)
-    seconds = time.perf_counter() - start
-    report = {
-        "size": size,
-        "policy": policy,
-        "playouts": playouts,
-        "seconds": round(seconds, 4),
-        "playouts_per_second": round(playouts / seconds, 1) if seconds > 0 else None,
-        "moves_per_playout": round(stats["moves"] / playouts, 1),
-        "black_win_rate": round(stats["black_wins"] / playouts, 4),
-        "mean_score": round(stats["score_sum"] / playouts - komi, 2),
-        "seed": seed,
-        "board_bytes": BOARD_BYTES,
-    }
+    report = playout_speed(size, playouts, policy, komi, seed)
     if as_json:
         click.echo(json.dumps(report))
         return
@@ -59,47 +54,6 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
                f"{report['playouts_per_second']:,.0f} playouts/s")
     click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
                f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
-
-
-def _bench_search(size, playouts, policy, komi, seed, threads, as_json) -> None:
-    import resource
-
-    from mango.engine import Game
-    from mango.engine.config import EngineConfig
-    from mango.engine.search import NODE_SIZE, Searcher
-
-    config = EngineConfig(seed=seed).replace(policy=policy, playouts=playouts, threads=threads,
-                                             early_stop=False, resign=False)
-    searcher = Searcher(config)
-    game = Game(size, komi)
-    start = time.perf_counter()
-    result = searcher.search(game)
-    seconds = time.perf_counter() - start
-    best = searcher.best_child()
-    report = {
-        "size": size,
-        "policy": policy,
-        "playouts": result.playouts,
-        "seconds": round(seconds, 4),
-        "playouts_per_second": round(result.playouts / seconds, 1) if seconds > 0 else None,
-        "search": True,
-        "threads": threads,
-        "nodes": searcher.nodes_used,
-        "bytes_per_node": NODE_SIZE,
-        "tree_mb": round(searcher.nodes_used * NODE_SIZE / 2**20, 1),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "move": game.vertex(result.move) if result.move is not None else "resign",
-        "win_rate": round(best.value, 4) if best is not None else None,
-        "seed": seed,
-    }
-    if as_json:
-        click.echo(json.dumps(report))
-        return
-    click.echo(f"search of {result.playouts} {policy} playouts on {size}x{size} in "
-               f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
-               f"({threads} thread{'s' if threads > 1 else ''})")
-    click.echo(f"{report['nodes']:,} nodes of {NODE_SIZE} bytes ({report['tree_mb']} MB); peak RSS "
-               f"{report['peak_rss_mb']} MB; move {report['move']}, win rate {report['win_rate']}")
 
 
 def engine_config(config_file: str | None, options: tuple[str, ...], **overrides):
@@ -146,7 +100,8 @@ def config_options(function):
 
 @main.command()
 @click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
-              help="Playouts per move (0: no limit, with --time) [default: the config's, 10000].")
+              help="Playouts per move, a cap under a clock too [default: 10000 without a clock, "
+                   "no cap under one].")
 @click.option("--time", "time_s", type=click.FloatRange(0, 1e6), default=None,
               help="Seconds per move when the controller sets no clock.")
 @click.option("--threads", type=click.IntRange(1, 64), default=None, help="Search threads.")
@@ -164,8 +119,6 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
 
     config = engine_config(config_file, options, playouts=playouts, time_s=time_s, threads=threads,
                            seed=seed)
-    if config.search.playouts == 0 and config.time.time_s == 0:
-        raise click.BadParameter("with --playouts 0 give --time", param_hint="--playouts")
     logging.basicConfig(level=getattr(logging, log_level.upper()), stream=sys.stderr,
                         format="%(message)s")
     serve(GtpSession(config), sys.stdin.buffer, sys.stdout)
@@ -188,8 +141,7 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
     import math
     import os
 
-    from mango.engine import Game
-    from mango.engine.search import Searcher
+    from mango.engine.selfplay import play_selfplay_game
     from mango.gtp.record import game_to_sgf
 
     if not math.isfinite(komi):
@@ -199,30 +151,17 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
         os.makedirs(sgf_dir, exist_ok=True)
     totals = {"b": 0, "w": 0, "0": 0}
     for index in range(games):
-        searcher = Searcher(config.replace(seed=config.seed + index))
-        game = Game(size, komi)
-        start = time.perf_counter()
-        playouts_done, result_text = 0, None
-        while not game.is_over and len(game.moves) < 3 * size * size:
-            colour = game.to_move
-            result = searcher.search(game)
-            playouts_done += result.playouts
-            if result.resign:
-                result_text = f"{'W' if colour == 'b' else 'B'}+R"
-                break
-            game.play(colour, game.vertex(result.move))
-        if result_text is None:
-            result_text = game.result()
-        seconds = time.perf_counter() - start
-        totals[result_text[0].lower() if result_text[0] in "BW" else "0"] += 1
+        played = play_selfplay_game(config.replace(seed=config.seed + index), size, komi)
+        totals[played.result[0].lower() if played.result[0] in "BW" else "0"] += 1
         if not quiet:
-            click.echo(str(game))
-        click.echo(f"game {index + 1}: {result_text} after {len(game.moves)} moves, "
-                   f"{playouts_done / max(seconds, 1e-9):,.0f} playouts/s, {seconds:.1f} s")
+            click.echo(str(played.game))
+        click.echo(f"game {index + 1}: {played.result} after {len(played.game.moves)} moves, "
+                   f"{played.playouts / max(played.seconds, 1e-9):,.0f} playouts/s, "
+                   f"{played.seconds:.1f} s")
         if sgf_dir:
             path = os.path.join(sgf_dir, f"selfplay-{index + 1:03d}.sgf")
             with open(path, "wb") as handle:
-                handle.write(game_to_sgf(game, result_text, "Mango", "Mango"))
+                handle.write(game_to_sgf(played.game, played.result, "Mango", "Mango"))
             click.echo(f"wrote {path}")
     if games > 1:
         click.echo(f"Black won {totals['b']}, White won {totals['w']}, jigo {totals['0']}")
@@ -328,6 +267,28 @@ def learn_patterns(sources, out, since, max_games, hold_out_every, prior_weight,
     for line in summary.lines():
         click.echo(line)
     click.echo(f"wrote {out}")
+
+
+@main.command("config")
+@click.option("--toml", "as_toml", is_flag=True,
+              help="Print a complete, commented TOML file to edit and pass back with --config.")
+@config_options
+def config_(as_toml, config_file, options) -> None:
+    """Every engine setting with its value, range and doc (after --config and -o, if given)."""
+    from mango.engine.config import describe_range, settings, toml_text
+
+    config = engine_config(config_file, options)
+    if as_toml:
+        click.echo(toml_text(config))
+        return
+    for declaration in settings():
+        value = declaration.format(config.value(declaration))
+        default = declaration.format(declaration.default)
+        section = declaration.section or "(top)"
+        click.echo(f"{section}.{declaration.name} = {value}"
+                   + ("" if value == default else f"   (default {default})"))
+        click.echo(f"    {describe_range(declaration)}")
+        click.echo(textwrap.fill(declaration.doc, 92, initial_indent="    ", subsequent_indent="    "))
 
 
 if __name__ == "__main__":

@@ -1,45 +1,30 @@
-"""A GTP session: the game record, the searcher, the clock, and one handler per command.
+"""A GTP session: framing, and one handler per command that parses, calls the engine facade
+(engine.player.Player: the game, the searcher, the clock) and formats.
 
-Handlers are registered by name with @command; list_commands and known_command read that one
-registry. A handler returns the response text or raises GtpError; it changes nothing when it
-fails. Streaming commands (lz-analyze and friends) write their own lines and stop searching as
-soon as another line of input is waiting.
+Handlers are registered by name with @command (gtp.command); list_commands and known_command
+read that one registry. A handler returns the response text or raises GtpError; it changes
+nothing when it fails. Streaming commands (lz-analyze and friends) write their own lines and
+stop searching as soon as another line of input is waiting.
 """
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 from collections.abc import Callable
 from typing import TextIO
 
-from mango.engine import Game
-from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.config import EngineConfig
 from mango.engine.errors import IllegalMoveError, NotationError
-from mango.engine.handicap import fixed_handicap_vertices, max_fixed_handicap
-from mango.engine.search import Searcher
-from mango.engine.timecontrol import TimeControl
+from mango.engine.handicap import fixed_handicap_vertices, free_handicap_vertices
+from mango.engine.player import Player
 from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
+from mango.gtp.command import COMMANDS, Streamed, command, expect_args, float_arg, int_arg
 from mango.gtp.protocol import GtpError, parse, preprocess, response
 
 log = logging.getLogger("mango.gtp")
 
-COMMANDS: dict[str, Callable] = {}
-
 AREA_RULES = ("chinese", "aga", "new_zealand", "tromp-taylor", "tromp_taylor")
-ANALYSIS_PLAYOUTS = 3000        # a search for the analysis and scoring commands when none was run
-
-
-def command(name: str):
-    def register(function):
-        COMMANDS[name] = function
-        return function
-    return register
-
-
-class Streamed(str):
-    """A response the handler has already begun writing; this is its final part."""
 
 
 def _version() -> str:
@@ -47,25 +32,37 @@ def _version() -> str:
         from importlib.metadata import version
         return version("mango-go")
     except Exception:                   # not installed (running from a checkout)
-        return "0.1.0"
+        return "0.2.0"
 
 
 class GtpSession:
     """Mango behind GTP. handle_line(raw) -> the response to write (or "" for none)."""
 
     def __init__(self, config: EngineConfig | None = None, out: TextIO | None = None):
-        self.config = config or EngineConfig()
+        self.player = Player(config or EngineConfig())
         self.out = out
-        self.size = 19
-        self.komi = 7.5
-        self.game = Game(self.size, self.komi)
-        self.searcher = Searcher(self.config)
-        self.clock = TimeControl()
         self.quit = False
         self.interrupt = threading.Event()
         self.input_waiting: Callable[[], bool] = lambda: False
         self.start_cpu = time.process_time()
         self.pondering = False          # set after a genmove when the config asks for pondering
+        self._ident: int | None = None
+
+    @property
+    def game(self):
+        return self.player.game
+
+    @property
+    def config(self) -> EngineConfig:
+        return self.player.config
+
+    @property
+    def searcher(self):
+        return self.player.searcher
+
+    @property
+    def size(self) -> int:
+        return self.player.game.size
 
     # -- framing ------------------------------------------------------------------------------
 
@@ -101,110 +98,21 @@ class GtpSession:
     def begin_stream(self) -> None:
         self.write("=" + ("" if self._ident is None else str(self._ident)) + "\n")
 
-    # -- helpers ------------------------------------------------------------------------------
-
-    def configure(self, config: EngineConfig) -> None:
-        self.config = config
-        self.searcher.configure(config)
-
-    def new_game(self) -> None:
-        self.game = Game(self.size, self.komi)
-        self.searcher.clear()
-        self.clock._reset_clocks()
+    def should_stop(self) -> bool:
+        """A running search stops for new input or GoGui's interrupt."""
+        return self.input_waiting() or self.interrupt.is_set()
 
     def vertex(self, point: int) -> str:
-        return self.game.vertex(point)
-
-    def budget(self, colour: int) -> tuple[int | None, float | None]:
-        """(playouts, seconds) for the next move: the clock when one runs, else the config."""
-        seconds = self.clock.budget(colour, self.size, len(self.game.moves), self.config.time.lag_s)
-        if seconds is None:
-            time_s = self.config.time.time_s or None
-            return self.config.search.playouts or None, time_s
-        return self.config.search.playouts or None, seconds
-
-    def search(self, colour: int, allow_pass: bool = True, streaming: Callable | None = None):
-        """Search for colour on a copy of the game when colour is not the one to move."""
-        game = self._game_for(colour)
-        playouts, seconds = self.budget(colour)
-        self.interrupt.clear()
-
-        def should_stop() -> bool:
-            if streaming is not None:
-                streaming()
-            return self.interrupt.is_set()
-        start = time.perf_counter()
-        result = self.searcher.search(game, playouts, seconds, should_stop, allow_pass=allow_pass)
-        spent = time.perf_counter() - start
-        clock = self.clock.clocks[colour]
-        clock.main_s = max(0.0, clock.main_s - spent)          # until time_left corrects it
-        log.info("%s %s: %d playouts in %.2f s, win rate %s, %d nodes%s",
-                 colour_name(colour), "resign" if result.resign else self.vertex(result.move),
-                 result.playouts, spent, "-" if result.value is None else f"{result.value:.3f}",
-                 result.nodes, " (tree reused)" if result.reused else "")
-        return game, result
+        return self.player.game.vertex(point)
 
     def ponder(self) -> None:
-        """Search the current position on the opponent's time until input is waiting (the server
-        calls this while idle after a genmove, when pondering is on)."""
+        """Search on the opponent's time until input is waiting (the server calls this while
+        idle after a genmove, when pondering is on)."""
         self.pondering = False
-        if self.game.is_over:
-            return
-        self.searcher.set_position(self.game)
-        limit = self.config.time.ponder_max_playouts
-        while not self.input_waiting() and self.searcher.root_visits < limit \
-                and not self.searcher.pool_full:
-            self.searcher.run(playouts=0, time_s=0.25, should_stop=self.input_waiting)
-
-    def _game_for(self, colour: int) -> Game:
-        if self.game.board.to_move == colour:
-            return self.game
-        self.game.to_move = colour_name(colour)     # GTP allows either colour to move next
-        return self.game
-
-    def analysed(self, playouts: int = ANALYSIS_PLAYOUTS) -> Searcher:
-        """The searcher with a tree for the current position (searching if it has too little)."""
-        self.searcher.set_position(self.game)
-        if self.searcher.root_visits < playouts // 2:
-            self.searcher.run(playouts=playouts)
-        return self.searcher
-
-    def status(self) -> dict[int, str]:
-        """'alive', 'dead' or 'seki' per stone, from the ownership estimate of the playouts:
-        a group whose points mostly end the opponent's is dead; one that stays shared, seki."""
-        searcher = self.analysed()
-        owner = searcher.ownership() or {}
-        board = self.game.board
-        status: dict[int, str] = {}
-        for colour in (BLACK, WHITE):
-            sign = 1 if colour == BLACK else -1
-            for point in board.stones(colour):
-                if point in status:
-                    continue
-                group = board.group_stones(point)
-                mean = sum(owner.get(p, 0.0) for p in group) * sign / len(group)
-                verdict = "dead" if mean < -0.4 else ("seki" if mean < 0.4 else "alive")
-                for p in group:
-                    status[p] = verdict
-        return status
-
-    def estimated_score(self) -> float:
-        """Area score (Black positive, komi included) with the dead stones taken off."""
-        from mango.engine.board import Board
-        status = self.status()
-        board = Board(self.size)
-        for point, verdict in status.items():
-            if verdict != "dead":
-                board.put_stone(point, self.game.board.colour_at(point))
-        return board.area_score() - self.game.komi
+        self.player.ponder(self.input_waiting)
 
 
 # ---- core GTP commands ---------------------------------------------------------------------------
-
-def _args(args: list[str], low: int, high: int | None = None) -> None:
-    if len(args) < low or (high is not None and len(args) > high):
-        raise GtpError("syntax error")
-
 
 @command("protocol_version")
 def protocol_version(session, args):
@@ -223,7 +131,7 @@ def version(session, args):
 
 @command("known_command")
 def known_command(session, args):
-    _args(args, 1, 1)
+    expect_args(args, 1, 1)
     return "true" if args[0] in COMMANDS else "false"
 
 
@@ -240,49 +148,33 @@ def quit_(session, args):
 
 @command("boardsize")
 def boardsize(session, args):
-    _args(args, 1, 1)
-    try:
-        size = int(args[0])
-    except ValueError:
-        raise GtpError("syntax error") from None
+    expect_args(args, 1, 1)
+    size = int_arg(args[0])
     if not 2 <= size <= 19:
         raise GtpError("unacceptable size")
-    session.size = size
-    session.new_game()
+    session.player.new_game(size=size)
     return ""
 
 
 @command("clear_board")
 def clear_board(session, args):
-    session.new_game()
+    session.player.new_game()
     return ""
-
-
-def _float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise GtpError("syntax error") from None
-    if not math.isfinite(value):
-        raise GtpError("syntax error")
-    return value
 
 
 @command("komi")
 def komi(session, args):
-    _args(args, 1, 1)
-    value = _float(args[0])
-    session.komi = value
-    session.game.komi = value
+    expect_args(args, 1, 1)
+    session.player.set_komi(float_arg(args[0]))
     return ""
 
 
 @command("play")
 def play(session, args):
-    _args(args, 2, 2)
+    expect_args(args, 2, 2)
     colour = parse_colour(args[0])
     try:
-        session.game.play(colour_name(colour), args[1])
+        session.player.play(colour_name(colour), args[1])
     except IllegalMoveError as error:
         if error.reason == "off board":         # as GNU Go answers a vertex beyond the board
             raise GtpError("invalid color or coordinate") from None
@@ -290,17 +182,17 @@ def play(session, args):
     return ""
 
 
-def _genmove(session, args, allow_pass=True, commit=True):
-    _args(args, 1, 1)
-    colour = parse_colour(args[0])
-    game, result = session.search(colour, allow_pass=allow_pass)
+def _genmove(session, args, commit=True, cleanup=False, stop=None):
+    expect_args(args, 1, 1)
+    colour = colour_name(parse_colour(args[0]))
+    session.interrupt.clear()
+    result = session.player.genmove(colour, stop=stop or session.should_stop, commit=commit,
+                                    cleanup=cleanup)
     if result.resign:
         return "resign"
-    vertex = game.vertex(result.move)
     if commit:
-        game.play(colour_name(colour), vertex)
         session.pondering = session.config.time.ponder
-    return vertex
+    return session.vertex(result.move)
 
 
 @command("genmove")
@@ -315,25 +207,15 @@ def reg_genmove(session, args):
 
 @command("kgs-genmove_cleanup")
 def kgs_genmove_cleanup(session, args):
-    """Like genmove, but no pass while opponent stones the playouts call dead remain on the board
-    (KGS's cleanup phase after a disputed end of game), and no resignation."""
-    _args(args, 1, 1)
-    colour = parse_colour(args[0])
-    session._game_for(colour)
-    dead_opponents = [p for p, v in session.status().items()
-                      if v == "dead" and session.game.board.colour_at(p) == 3 - colour]
-    original = session.config
-    session.configure(original.replace(resign=False))
-    try:
-        return _genmove(session, args, allow_pass=not dead_opponents)
-    finally:
-        session.configure(original)
+    """Like genmove, but no pass while opponent stones Mango calls dead remain on the board (KGS's
+    cleanup phase after a disputed end of game), and no resignation."""
+    return _genmove(session, args, cleanup=True)
 
 
 @command("undo")
 def undo(session, args):
     try:
-        session.game.undo()
+        session.player.undo()
     except ValueError:
         raise GtpError("cannot undo") from None
     return ""
@@ -341,14 +223,15 @@ def undo(session, args):
 
 @command("showboard")
 def showboard(session, args):
-    captures = session.game.captures
-    return "\n" + str(session.game) + (f"\nBlack captured {captures['b']}, White captured "
-                                       f"{captures['w']}; {colour_name(session.game.board.to_move)} to move")
+    game = session.game
+    captures = game.captures
+    return "\n" + str(game) + (f"\nBlack captured {captures['b']}, White captured "
+                               f"{captures['w']}; {colour_name(game.board.to_move)} to move")
 
 
 @command("final_score")
 def final_score(session, args):
-    score = session.estimated_score()
+    score = session.player.final_score()
     if score == 0:
         return "0"
     return f"{'B' if score > 0 else 'W'}+{abs(score):g}"
@@ -356,18 +239,18 @@ def final_score(session, args):
 
 @command("final_status_list")
 def final_status_list(session, args):
-    _args(args, 1, 1)
+    expect_args(args, 1, 1)
     wanted = args[0].lower()
     if wanted not in ("alive", "dead", "seki"):
         raise GtpError("syntax error")
-    status = session.status()
+    status = session.player.final_status()
     points = sorted(p for p, v in status.items() if v == wanted)
     return " ".join(session.vertex(p) for p in points)
 
 
 @command("list_stones")
 def list_stones(session, args):
-    _args(args, 1, 1)
+    expect_args(args, 1, 1)
     colour = parse_colour(args[0])
     return " ".join(session.game.stones(colour_name(colour)))
 
@@ -380,12 +263,10 @@ def cputime(session, args):
 # ---- handicap ---------------------------------------------------------------------------------------
 
 def _handicap_count(session, args) -> int:
-    _args(args, 1, 1)
-    try:
-        stones = int(args[0])
-    except ValueError:
-        raise GtpError("syntax error") from None
-    if session.game.moves or session.game.board.stones(BLACK) or session.game.board.stones(WHITE):
+    expect_args(args, 1, 1)
+    stones = int_arg(args[0])
+    game = session.game
+    if game.moves or game.board.stones(BLACK) or game.board.stones(WHITE):
         raise GtpError("board not empty")
     if not 2 <= stones < session.size * session.size:
         raise GtpError("invalid number of stones")
@@ -405,33 +286,21 @@ def fixed_handicap(session, args):
 
 @command("place_free_handicap")
 def place_free_handicap(session, args):
-    """The fixed points as far as they go, then the points of the 3rd and 4th lines and the
-    centre area, spread out: a classical engine has nothing better to put there."""
     stones = _handicap_count(session, args)
-    size = session.size
-    vertices = fixed_handicap_vertices(size, min(stones, max_fixed_handicap(size))) \
-        if max_fixed_handicap(size) >= 2 else []
-    if len(vertices) < stones:
-        taken = {session.game.point(v) for v in vertices}
-        centre = (size - 1) / 2
-        candidates = sorted((p for p in session.game.board.empty_points() if p not in taken),
-                            key=lambda p: abs(max(abs(session.game.board.xy(p)[0] - centre),
-                                                  abs(session.game.board.xy(p)[1] - centre))
-                                              - (centre - min(3, size // 4))))
-        for point in candidates[: stones - len(vertices)]:
-            vertices.append(session.vertex(point))
-    session.game.place_handicap(vertices[:stones])
-    return " ".join(vertices[:stones])
+    vertices = free_handicap_vertices(session.size, stones)
+    session.game.place_handicap(vertices)
+    return " ".join(vertices)
 
 
 @command("set_free_handicap")
 def set_free_handicap(session, args):
     if len(args) < 2:
         raise GtpError("syntax error")
-    if session.game.moves or session.game.board.stones(BLACK) or session.game.board.stones(WHITE):
+    game = session.game
+    if game.moves or game.board.stones(BLACK) or game.board.stones(WHITE):
         raise GtpError("board not empty")
     try:
-        session.game.place_handicap(args)
+        game.place_handicap(args)
     except IllegalMoveError:
         raise GtpError("bad vertex list") from None
     except ValueError as error:
@@ -443,22 +312,14 @@ def set_free_handicap(session, args):
 
 @command("loadsgf")
 def loadsgf(session, args):
-    _args(args, 1, 2)
-    move_number = None
-    if len(args) == 2:
-        try:
-            move_number = int(args[1])
-        except ValueError:
-            raise GtpError("syntax error") from None
+    expect_args(args, 1, 2)
+    move_number = int_arg(args[1]) if len(args) == 2 else None
     from mango.gtp.record import GameRecordError, load_game
     try:
         game = load_game(args[0], move_number)
     except GameRecordError as error:
         raise GtpError(f"cannot load file: {error}") from None
-    session.game = game
-    session.size = game.size
-    session.komi = game.komi
-    session.searcher.clear()
+    session.player.set_game(game)
     return ""
 
 
@@ -478,19 +339,12 @@ def printsgf(session, args):
 
 # ---- time ---------------------------------------------------------------------------------------------
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise GtpError("syntax error") from None
-
-
 @command("time_settings")
 def time_settings(session, args):
-    _args(args, 3, 3)
-    main, byo, stones = _float(args[0]), _float(args[1]), _int(args[2])
+    expect_args(args, 3, 3)
+    main, byo, stones = float_arg(args[0]), float_arg(args[1]), int_arg(args[2])
     try:
-        session.clock.set_canadian(main, byo, stones)
+        session.player.clock.set_canadian(main, byo, stones)
     except ValueError as error:
         raise GtpError(str(error)) from None
     return ""
@@ -498,17 +352,18 @@ def time_settings(session, args):
 
 @command("kgs-time_settings")
 def kgs_time_settings(session, args):
-    _args(args, 1, 4)
+    expect_args(args, 1, 4)
     system = args[0].lower()
+    clock = session.player.clock
     try:
         if system == "none" and len(args) == 1:
-            session.clock.clear()
+            clock.clear()
         elif system == "absolute" and len(args) == 2:
-            session.clock.set_absolute(_float(args[1]))
+            clock.set_absolute(float_arg(args[1]))
         elif system == "canadian" and len(args) == 4:
-            session.clock.set_canadian(_float(args[1]), _float(args[2]), _int(args[3]))
+            clock.set_canadian(float_arg(args[1]), float_arg(args[2]), int_arg(args[3]))
         elif system == "byoyomi" and len(args) == 4:
-            session.clock.set_byoyomi(_float(args[1]), _float(args[2]), _int(args[3]))
+            clock.set_byoyomi(float_arg(args[1]), float_arg(args[2]), int_arg(args[3]))
         else:
             raise GtpError("syntax error")
     except ValueError as error:
@@ -518,10 +373,10 @@ def kgs_time_settings(session, args):
 
 @command("time_left")
 def time_left(session, args):
-    _args(args, 3, 3)
+    expect_args(args, 3, 3)
     colour = parse_colour(args[0])
     try:
-        session.clock.time_left(colour, _float(args[1]), _int(args[2]))
+        session.player.clock.time_left(colour, float_arg(args[1]), int_arg(args[2]))
     except ValueError as error:
         raise GtpError(str(error)) from None
     return ""
@@ -531,7 +386,7 @@ def time_left(session, args):
 
 @command("kgs-rules")
 def kgs_rules(session, args):
-    _args(args, 1, 1)
+    expect_args(args, 1, 1)
     if args[0].lower() not in AREA_RULES:
         raise GtpError(f"unsupported rules {args[0]}: Mango plays area scoring "
                        f"({', '.join(AREA_RULES[:4])})")
@@ -543,26 +398,4 @@ def kgs_game_over(session, args):
     return ""
 
 
-# ---- configuration at run time ------------------------------------------------------------------------
-
-@command("mango-param")
-def mango_param(session, args):
-    """GoGui 'param': no argument lists the settings; 'name value' sets one."""
-    if not args:
-        lines = []
-        for key, value in session.config.flat().items():
-            if isinstance(value, bool):
-                lines.append(f"[bool] {key} {int(value)}")
-            else:
-                lines.append(f"[string] {key} {value}")
-        return "\n".join(lines)
-    if len(args) != 2:
-        raise GtpError("syntax error")
-    try:
-        session.configure(session.config.with_strings({args[0]: args[1]}))
-    except ConfigError as error:
-        raise GtpError(str(error)) from None
-    return ""
-
-
-from mango.gtp import analysis  # noqa: E402,F401  (registers the analysis commands)
+from mango.gtp import analysis  # noqa: E402,F401  (registers the analysis and GoGui commands)

@@ -12,7 +12,20 @@ import pytest
 from mango.engine import Game
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, EngineConfig
-from mango.engine.search import NODE_SIZE, Searcher
+from mango.engine.limit import Limit
+from mango.engine import search as search_module
+from mango.engine.search import NODE_SIZE
+from mango.engine.searcher import Searcher as EngineSearcher
+
+
+class Searcher(EngineSearcher):
+    """The engine's searcher with the C tree's test hooks bound as methods."""
+
+    selectable = staticmethod(search_module.probe_selectable)
+    expand_line = search_module.probe_expand_line
+    replay = search_module.probe_replay
+    line_children = search_module.probe_line_children
+    unprune_schedule = search_module.probe_unprune_schedule
 
 SMALL = dict(max_nodes=200_000, resign=False)
 

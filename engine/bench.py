@@ -1,0 +1,63 @@
+"""Speed measurements of the engine, as plain dicts (what `mango bench --json` prints)."""
+from __future__ import annotations
+
+import resource
+import time
+
+from mango.engine.board import BOARD_BYTES, Board
+from mango.engine.config import EngineConfig
+from mango.engine.game import Game
+from mango.engine.limit import Limit
+from mango.engine.playout import run_playouts
+from mango.engine.search import NODE_SIZE
+from mango.engine.searcher import Searcher
+
+
+def playout_speed(size: int, playouts: int, policy: str, komi: float, seed: int) -> dict:
+    """P playouts from the empty board in one call into C."""
+    board = Board(size)
+    start = time.perf_counter()
+    stats = run_playouts(board, playouts, komi=komi, seed=seed, policy=policy)
+    seconds = time.perf_counter() - start
+    return {
+        "size": size,
+        "policy": policy,
+        "playouts": playouts,
+        "seconds": round(seconds, 4),
+        "playouts_per_second": round(playouts / seconds, 1) if seconds > 0 else None,
+        "moves_per_playout": round(stats["moves"] / playouts, 1),
+        "black_win_rate": round(stats["black_wins"] / playouts, 4),
+        "mean_score": round(stats["score_sum"] / playouts - komi, 2),
+        "seed": seed,
+        "board_bytes": BOARD_BYTES,
+    }
+
+
+def search_speed(size: int, playouts: int, policy: str, komi: float, seed: int,
+                 threads: int) -> dict:
+    """One whole search of P playouts from the empty board (no early stop, no resignation), with
+    the tree's size and the process's peak memory."""
+    config = EngineConfig(seed=seed).replace(policy=policy, playouts=playouts, threads=threads,
+                                             early_stop=False, resign=False)
+    searcher = Searcher(config)
+    game = Game(size, komi)
+    start = time.perf_counter()
+    result = searcher.search(game, Limit(playouts))
+    seconds = time.perf_counter() - start
+    best = searcher.best_child()
+    return {
+        "size": size,
+        "policy": policy,
+        "playouts": result.playouts,
+        "seconds": round(seconds, 4),
+        "playouts_per_second": round(result.playouts / seconds, 1) if seconds > 0 else None,
+        "search": True,
+        "threads": threads,
+        "nodes": searcher.nodes_used,
+        "bytes_per_node": NODE_SIZE,
+        "tree_mb": round(searcher.nodes_used * NODE_SIZE / 2**20, 1),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "move": game.vertex(result.move) if result.move is not None else "resign",
+        "win_rate": round(best.value, 4) if best is not None else None,
+        "seed": seed,
+    }

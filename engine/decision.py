@@ -1,0 +1,61 @@
+"""How a searched move becomes the move played: the final-move rules of Mango section 2.4, and
+the manners around them (resign only when hopeless, never pass into a loss). Plain Python: it
+runs once per move, on the root's children as ChildStats."""
+from __future__ import annotations
+
+import math
+
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.config import SearchConfig
+from mango.engine.stats import ChildStats
+from mango.engine.vertex import BLACK
+
+
+def candidates(children: list[ChildStats]) -> list[ChildStats]:
+    """The children a final-move rule may pick: visited and not banned."""
+    return [ch for ch in children if ch.visits > 0 and not ch.banned]
+
+
+def final_child(children: list[ChildStats], config: SearchConfig) -> ChildStats | None:
+    """The child the configured rule picks (Mango 2.4), or None when nothing was searched:
+    robust = most visits, max = best value, secure = best lower bound v - A / sqrt(n)."""
+    choices = candidates(children)
+    if not choices:
+        return None
+    rule = config.final_move
+    if rule in ("robust", "robust-max"):
+        return max(choices, key=lambda ch: (ch.visits, ch.value))
+    if rule == "max":
+        return max(choices, key=lambda ch: (ch.value, ch.visits))
+    a = config.secure_a
+    return max(choices, key=lambda ch: (ch.value - a / math.sqrt(ch.visits), ch.visits))
+
+
+def robust_is_max(children: list[ChildStats]) -> bool:
+    """robust-max's stopping rule: the most visited child also has the best value."""
+    choices = candidates(children)
+    if not choices:
+        return True
+    robust = max(choices, key=lambda ch: ch.visits)
+    return robust.value >= max(ch.value for ch in choices)
+
+
+def passing_loses(game, to_move: int) -> bool:
+    """Counting the stones as they stand (area, no dead-stone removal: CGOS's rule), the game is
+    lost for to_move if it ends now."""
+    score = game.board.area_score() - game.komi
+    return score < 0 if to_move == BLACK else score > 0
+
+
+def instead_of_pass(children: list[ChildStats]) -> ChildStats | None:
+    """The best searched move that is not a pass, for when passing would lose."""
+    others = [ch for ch in candidates(children) if ch.point != PASS]
+    return max(others, key=lambda ch: (ch.visits, ch.value)) if others else None
+
+
+def should_resign(value: float | None, root_visits: int, moves_played: int, board_size: int,
+                  config: SearchConfig) -> bool:
+    """Resign below the threshold, on enough evidence, and never in the opening."""
+    return (config.resign and value is not None and value < config.resign_threshold
+            and root_visits >= config.resign_min_playouts
+            and moves_played >= config.resign_after_moves * board_size * board_size)

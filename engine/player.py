@@ -1,0 +1,170 @@
+"""The engine facade: one object owning a game, a searcher and a clock, which every front end
+(GTP, the command line, matches in process, scripts) talks to.
+
+As in Pachi's engine interface and KataGo's AsyncBot, the protocol layer parses and formats and
+this layer decides: the budget of a move, genmove, analysis with a callback and a stop,
+pondering, dead stones and the score. The rules stay behind Game, so that another game can plug
+in with a game object of its own.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from mango.engine.config import EngineConfig
+from mango.engine.game import Game
+from mango.engine.limit import Limit
+from mango.engine.searcher import Searcher
+from mango.engine.stats import SearchResult
+from mango.engine.timecontrol import TimeControl
+from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
+
+log = logging.getLogger("mango.engine")
+
+Stop = Callable[[], bool]
+STREAM_STEP_S = 0.25            # analysis and pondering look at their stop at least this often
+
+
+class Player:
+    """Mango, ready to play: player.play("b", "D4"); result = player.genmove("w");
+    player.final_status() -> {point: "alive" | "dead" | "seki"}."""
+
+    def __init__(self, config: EngineConfig | None = None, size: int = 19, komi: float = 7.5):
+        self.config = config or EngineConfig()
+        self.game = Game(size, komi)
+        self.searcher = Searcher(self.config)
+        self.clock = TimeControl()
+
+    # -- the game ---------------------------------------------------------------------------------
+
+    def configure(self, config: EngineConfig) -> None:
+        """New settings, between searches (the tree is kept where its statistics stay valid)."""
+        self.searcher.configure(config)
+        self.config = config
+
+    def new_game(self, size: int | None = None, komi: float | None = None) -> None:
+        self.game = Game(self.game.size if size is None else size,
+                         self.game.komi if komi is None else komi)
+        self.searcher.clear()
+        self.clock.reset()
+
+    def set_komi(self, komi: float) -> None:
+        self.game.komi = float(komi)
+
+    def set_game(self, game: Game) -> None:
+        """Continue from another game (loaded from SGF); the old tree does not apply."""
+        self.game = game
+        self.searcher.clear()
+
+    def play(self, colour: str, vertex: str) -> None:
+        """Raises IllegalMoveError or NotationError and changes nothing on a bad move."""
+        self.game.play(colour, vertex)
+
+    def undo(self) -> None:
+        self.game.undo()
+
+    # -- thinking ---------------------------------------------------------------------------------
+
+    def limit(self, colour: int, stop: Stop | None = None) -> Limit:
+        """The budget of colour's next move, decided once: the clock's share when one runs."""
+        seconds = self.clock.budget(colour, self.game.size, len(self.game.moves),
+                                    self.config.time.lag_s)
+        return Limit.for_move(self.config, seconds, stop)
+
+    def genmove(self, colour: str, *, stop: Stop | None = None, commit: bool = True,
+                cleanup: bool = False) -> SearchResult:
+        """Search for colour (on a copy when the other colour is to move: the game only changes
+        by the move played) and play the result when commit. cleanup: KGS's cleanup phase, no
+        pass while opponent stones the status calls dead remain, and no resignation."""
+        c = parse_colour(colour)
+        position = self.game.with_to_move(colour)
+        allow_pass = True
+        if cleanup:
+            status = self.final_status(position)
+            allow_pass = not any(v == "dead" and position.board.colour_at(p) == 3 - c
+                                 for p, v in status.items())
+        limit = self.limit(c, stop)
+        start = time.perf_counter()
+        result = self.searcher.search(position, limit, allow_pass=allow_pass,
+                                      allow_resign=not cleanup)
+        spent = time.perf_counter() - start
+        self.clock.spend(c, spent)
+        log.info("%s %s: %d playouts in %.2f s, win rate %s, %d nodes%s",
+                 colour_name(c), "resign" if result.resign else position.vertex(result.move),
+                 result.playouts, spent, "-" if result.value is None else f"{result.value:.3f}",
+                 result.nodes, " (tree reused)" if result.reused else "")
+        if commit and not result.resign:
+            self.game.play(colour_name(c), self.game.vertex(result.move))
+        return result
+
+    def analyse(self, colour: str | None = None, limit: Limit | None = None) -> Searcher:
+        """Search the position (for colour, by default the side to move) for the configured
+        budget on top of the tree it already has, so that asking again refines the answer."""
+        position = self.game if colour is None else self.game.with_to_move(colour)
+        self.searcher.set_position(position)
+        self.searcher.run(limit or Limit.for_move(self.config))
+        return self.searcher
+
+    def analysis(self, colour: str, stop: Stop, interval_s: float,
+                 on_update: Callable[[Searcher], None]) -> Searcher:
+        """Search until stop() (streaming analysis: lz-analyze, kata-analyze), calling
+        on_update(searcher) every interval_s seconds (never when interval_s is 0)."""
+        position = self.game.with_to_move(colour)
+        self.searcher.set_position(position)
+        step = min(interval_s, STREAM_STEP_S) if interval_s else STREAM_STEP_S
+        last = time.perf_counter()
+        while not stop():
+            self.searcher.run(Limit(seconds=step, stop=stop))
+            now = time.perf_counter()
+            if interval_s and now - last >= interval_s:
+                on_update(self.searcher)
+                last = now
+        return self.searcher
+
+    def ponder(self, stop: Stop) -> None:
+        """Search the position on the opponent's time until stop(), the ponder cap, or a full
+        node pool; the tree is reused when the opponent plays a move it explored."""
+        if self.game.is_over:
+            return
+        self.searcher.set_position(self.game)
+        cap = self.config.time.ponder_max_playouts
+        while not stop() and self.searcher.root_visits < cap and not self.searcher.pool_full:
+            self.searcher.run(Limit(seconds=STREAM_STEP_S, stop=stop))
+
+    # -- the end of the game ----------------------------------------------------------------------
+
+    def final_status(self, game: Game | None = None) -> dict[int, str]:
+        """'alive', 'dead' or 'seki' for every stone, from the ownership of the playouts: a group
+        whose points mostly end the opponent's is dead; one that stays shared, seki."""
+        game = game or self.game
+        owner = self.analyse().ownership() if game is self.game else None
+        if owner is None:
+            searcher = Searcher(self.config)
+            searcher.set_position(game)
+            searcher.run(Limit.for_move(self.config))
+            owner = searcher.ownership()
+        owner = owner or {}
+        board = game.board
+        status: dict[int, str] = {}
+        for colour in (BLACK, WHITE):
+            sign = 1 if colour == BLACK else -1
+            for point in board.stones(colour):
+                if point in status:
+                    continue
+                group = board.group_stones(point)
+                mean = sum(owner.get(p, 0.0) for p in group) * sign / len(group)
+                verdict = "dead" if mean < -0.4 else ("seki" if mean < 0.4 else "alive")
+                for p in group:
+                    status[p] = verdict
+        return status
+
+    def final_score(self) -> float:
+        """Area score (Black positive, komi included) with the dead stones taken off."""
+        from mango.engine.board import Board
+        status = self.final_status()
+        board = Board(self.game.size)
+        for point, verdict in status.items():
+            if verdict != "dead":
+                board.put_stone(point, self.game.board.colour_at(point))
+        return board.area_score() - self.game.komi

@@ -1,0 +1,117 @@
+"""The searcher as the engine uses it: a SearchTree (the C tree, engine/search.pyx) with the loop
+that spends a Limit in batches, and the choice of the move (engine/decision.py)."""
+from __future__ import annotations
+
+import time
+
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine import decision
+from mango.engine.limit import Limit
+from mango.engine.search import SearchTree
+from mango.engine.stats import SearchResult
+
+FIRST_BATCH = 32        # playouts before the first look at the clock and the leader
+FIXED_BATCH = 128       # without a clock: about 20 ms on 19x19, often enough to notice input
+BATCH_S = 0.02          # with a clock: batches of about 20 ms
+
+
+class Searcher(SearchTree):
+    """searcher = Searcher(EngineConfig()); result = searcher.search(game, limit) -> SearchResult;
+    searcher.children() -> [ChildStats]. Keeps its tree between moves (tree reuse)."""
+
+    def run(self, limit: Limit) -> int:
+        """Search from the position set last until the limit; returns the simulations run.
+
+        Without a clock the batches follow a fixed schedule, so that a seeded search (and its
+        early stop) lands on the same playout every time; with one, a batch lasts about 20 ms.
+        Early stop: the leader cannot be caught in the playouts left (estimated from the rate
+        when time decides)."""
+        playouts, seconds, stop = limit.playouts, limit.seconds, limit.stop
+        early_stop = self.config.search.early_stop
+        self.begin_run()
+        start = time.perf_counter()
+        done, batch = 0, FIRST_BATCH
+        while True:
+            remaining = playouts - done if playouts else 1 << 60
+            elapsed = time.perf_counter() - start
+            if remaining <= 0 or (seconds and elapsed >= seconds):
+                break
+            if stop is not None and done > 0 and stop():
+                break
+            n = min(batch, remaining)
+            if seconds and done > 0:
+                rate = done / max(elapsed, 1e-6)
+                left = int(rate * (seconds - elapsed)) + 1
+                n = max(1, min(n, left))
+                remaining = min(remaining, left)
+            if early_stop and (playouts or seconds) and done > 0:
+                gap = self.lead()
+                if gap > remaining:
+                    break
+                # come back as soon as the leader could be out of reach: after k more
+                # simulations, with gap + k > remaining - k at best
+                n = min(n, max(8, (remaining - gap) // 2 + 1))
+            batch_start = time.perf_counter()
+            self.run_batch(n)
+            done += n
+            if seconds:
+                took = time.perf_counter() - batch_start
+                batch = int(min(max(n * BATCH_S / max(took, 1e-6), 8), 8192))
+            else:
+                batch = FIXED_BATCH
+        return done
+
+    def search(self, game, limit: Limit | None = None, allow_pass: bool = True,
+               allow_resign: bool = True) -> SearchResult:
+        """Set the position, spend the limit (the config's own budget when none is given), and
+        choose a move: the configured final-move rule, then Mango's manners (resignation when
+        hopeless, no pass that loses as the stones stand). allow_pass=False bans passing while
+        another move exists (KGS's cleanup phase), allow_resign=False never resigns. robust-max's extra search stays inside the
+        limit's time."""
+        limit = limit or Limit.for_move(self.config)
+        sc = self.config.search
+        reused = self.set_position(game)
+        if not allow_pass:
+            self.ban_pass()
+        start = time.perf_counter()
+        robust_max = sc.final_move == "robust-max" and sc.robust_max_extra > 0
+        main = limit
+        if robust_max and limit.seconds:
+            main = Limit(limit.playouts, limit.seconds / (1 + sc.robust_max_extra), limit.stop)
+        done = self.run(main)
+        if robust_max:
+            done += self._robust_max_extra(limit, done, start)
+        seconds = time.perf_counter() - start
+        children = self.children()
+        root_visits = self.root_visits
+        child = decision.final_child(children, sc)
+        if child is None:
+            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused)
+        if child.point == PASS and sc.pass_only_when_not_losing \
+                and decision.passing_loses(game, self.root_to_move):
+            child = decision.instead_of_pass(children) or child
+        resign = allow_resign and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc)
+        return SearchResult(None if resign else child.point, resign, child.value, done, seconds,
+                            root_visits, self.nodes_used, reused)
+
+    def _robust_max_extra(self, limit: Limit, done: int, start: float) -> int:
+        """Search on in small steps until the most visited child is also the best valued, for at
+        most robust_max_extra of the playout budget and never past the limit's time."""
+        extra = int((limit.playouts or done) * self.config.search.robust_max_extra)
+        added = 0
+        while extra > 0 and not decision.robust_is_max(self.children()):
+            if limit.stop is not None and limit.stop():
+                break
+            step = min(extra, max(100, extra // 10))
+            seconds = None
+            if limit.seconds:
+                seconds = limit.seconds - (time.perf_counter() - start)
+                if seconds <= 0:
+                    break
+            added += self.run(Limit(step, seconds, limit.stop))
+            extra -= step
+        return added
+
+    def best_child(self):
+        """The root child the configured final-move rule picks (Mango 2.4), or None."""
+        return decision.final_child(self.children(), self.config.search)

@@ -1,0 +1,46 @@
+"""The one registry of GTP commands: handlers register by name with @command, and
+list_commands, known_command and the server read it. A module of its own, so that the modules
+holding handlers (session, analysis) depend on it and not on each other."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from mango.gtp.protocol import GtpError
+
+COMMANDS: dict[str, Callable] = {}
+
+
+def command(name: str):
+    """Register a handler: handler(session, args: list[str]) -> response text, or raise
+    GtpError (the state unchanged)."""
+    def register(function):
+        COMMANDS[name] = function
+        return function
+    return register
+
+
+class Streamed(str):
+    """A response the handler has already begun writing; this is its final part."""
+
+
+def expect_args(args: list[str], low: int, high: int | None = None) -> None:
+    if len(args) < low or (high is not None and len(args) > high):
+        raise GtpError("syntax error")
+
+
+def float_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise GtpError("syntax error") from None
+    if not math.isfinite(value):
+        raise GtpError("syntax error")
+    return value
+
+
+def int_arg(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise GtpError("syntax error") from None
