@@ -212,7 +212,8 @@ class PlayoutConfig(_Section):
 
     local_probability: float = setting(
         0.5, low=0.0, high=1.0, unit="probability",
-        doc="""Chance of trying a local answer before the global draw (0..1).""")
+        doc="""Chance of trying a local answer before the global draw (Gelly and Wang's sequence-like
+        playouts, as in MoGo).""")
 
     local_min_value: int = setting(
         200, low=1, high=2433, unit="pattern value",
@@ -351,7 +352,7 @@ class SearchConfig(_Section):
 
     rave_bias: float = setting(
         0.1, low=0.0, high=10.0,
-        doc="""b, the AMAF bias constant of the minimum-MSE schedule.""")
+        doc="""b, the AMAF bias constant of the minimum-MSE schedule (MoGo 4.6: chosen by experiment).""")
 
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
@@ -365,7 +366,8 @@ class SearchConfig(_Section):
 
     robust_max_extra: float = setting(
         0.5, low=0.0, high=10.0, unit="fraction",
-        doc="""robust-max searches at most this fraction of the playout budget more.""")
+        doc="""robust-max (Mango 2.4) searches at most this fraction of the playout budget more, and never
+        past the move's time.""")
 
     early_stop: bool = setting(
         True,
@@ -422,7 +424,7 @@ class PriorConfig(_Section):
 
     even_count: float = setting(
         10.0, low=0.0, high=1000000.0, unit="playouts",
-        doc="""Equivalent playouts of the even-game prior.""")
+        doc="""Equivalent playouts of the even-game prior (MoGo 5, heuristic 1).""")
 
     grandfather: bool = setting(
         False,
@@ -443,7 +445,7 @@ class PriorConfig(_Section):
 
     pattern_count: float = setting(
         20.0, low=0.0, high=1000000.0, unit="playouts",
-        doc="""Equivalent playouts of the pattern prior.""")
+        doc="""Equivalent playouts of the pattern prior (MoGo 5, heuristic 3).""")
 
     good_pattern: int = setting(
         1000, low=1, high=2433, unit="pattern value",
@@ -460,7 +462,7 @@ class PriorConfig(_Section):
 
     puct_c: float = setting(
         1.0, low=0.0, high=1000000.0,
-        doc="""c of the prior term.""")
+        doc="""c of the PUCT prior term c * P_i / (1 + n_i) (the introductory article's selection rule).""")
 
 
 @dataclass(frozen=True)

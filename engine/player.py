@@ -103,7 +103,7 @@ class Player:
         budget on top of the tree it already has, so that asking again refines the answer."""
         position = self.game if colour is None else self.game.with_to_move(colour)
         self.searcher.set_position(position)
-        self.searcher.run(limit or Limit.for_move(self.config))
+        self.searcher.run(limit or Limit.for_move(self.config), early_stop=False)
         return self.searcher
 
     def analysis(self, colour: str, stop: Stop, interval_s: float,

@@ -19,15 +19,16 @@ class Searcher(SearchTree):
     """searcher = Searcher(EngineConfig()); result = searcher.search(game, limit) -> SearchResult;
     searcher.children() -> [ChildStats]. Keeps its tree between moves (tree reuse)."""
 
-    def run(self, limit: Limit) -> int:
+    def run(self, limit: Limit, early_stop: bool | None = None) -> int:
         """Search from the position set last until the limit; returns the simulations run.
 
         Without a clock the batches follow a fixed schedule, so that a seeded search (and its
         early stop) lands on the same playout every time; with one, a batch lasts about 20 ms.
         Early stop: the leader cannot be caught in the playouts left (estimated from the rate
-        when time decides)."""
+        when time decides); analysis, which wants the whole budget, passes early_stop=False."""
         playouts, seconds, stop = limit.playouts, limit.seconds, limit.stop
-        early_stop = self.config.search.early_stop
+        if early_stop is None:
+            early_stop = self.config.search.early_stop
         self.begin_run()
         start = time.perf_counter()
         done, batch = 0, FIRST_BATCH

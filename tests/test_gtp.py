@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -174,15 +175,28 @@ def test_time_commands():
     assert got[11] == "? syntax error" and got[12] == "? syntax error"
 
 
-def test_genmove_respects_a_short_clock():
-    config = FAST.replace(playouts=0, time_s=100.0, lag_s=0.0)
-    session = GtpSession(config)
-    for line in ("boardsize 9", "time_settings 1 0 0", "time_left b 1 0"):
+def test_under_a_clock_time_decides_each_move():
+    session = GtpSession(FAST.replace(playouts=0, lag_s=0.0))
+    for line in ("boardsize 9", "time_settings 10 0 0", "time_left b 5 0"):
         session.handle_line(line)
-    start = time.perf_counter()
-    reply = session.handle_line("genmove b")
-    assert reply.startswith("= ")
-    assert time.perf_counter() - start < 1.0        # 1 s for the game: a small share per move
+    limit = session.player.limit(1)
+    assert limit.playouts is None and limit.seconds == pytest.approx(5 / 27)
+    assert session.handle_line("genmove b").startswith("= ")
+
+
+def test_reg_genmove_answers_for_both_colours_on_one_position(tmp_path):
+    from mango.engine import Game
+    from mango.gtp.record import game_to_sgf
+    from test_player import ENDGAME
+
+    path = tmp_path / "endgame.sgf"
+    path.write_bytes(game_to_sgf(Game.from_ascii(ENDGAME), None, "B", "W"))
+    got = answers([f"loadsgf {path}", "reg_genmove black", "reg_genmove white", "reg_genmove black",
+                   "showboard", "genmove white", "genmove black"])
+    assert got[0] == "="
+    assert all(answer.startswith("= ") for answer in got[1:4]), got
+    assert "b to move" in got[4]                       # the questions changed nothing
+    assert got[5].startswith("= ") and got[6].startswith("= ")
 
 
 def test_sgf_round_trip_and_loadsgf_move_number(tmp_path):
@@ -255,6 +269,44 @@ def test_param_reads_and_sets_the_config():
     assert got[1] == "=" and got[2] == "="
     assert "[string] uct_c 0.3" in got[3] and "[bool] rave 0" in got[3]
     assert got[4].startswith("? uct_c must be") and got[5].startswith("? unknown setting")
+
+
+def test_gogui_param_dialogs_are_split_by_section_with_menus_for_choices():
+    from mango.engine.config import settings
+
+    menu = answers(["gogui-analyze_commands"])[0][2:].split("\n")
+    dialogs = [line.split("/")[2] for line in menu if line.startswith("param/")]
+    assert dialogs == ["mango-param_search", "mango-param_playout", "mango-param_prior",
+                       "mango-param_time"]
+    listed = []
+    for dialog in dialogs:
+        lines = answers([dialog])[0][2:].split("\n")
+        assert len(lines) <= 32                        # a dialog that fits a screen
+        listed += [line.split()[1] for line in lines]
+    assert sorted(listed) == sorted(s.name for s in settings())
+    search = answers(["mango-param_search"])[0]
+    assert "[list/robust/max/robust-max/secure] final_move robust" in search
+    assert "[list/hand/mse] rave_schedule hand" in search
+    assert "[list/mango/light] policy mango" in answers(["mango-param_playout"])[0]
+    assert answers(["mango-param_search final_move max", "mango-param_search"])[1].count(
+        "final_move max") == 1
+    assert answers(["mango-param_search final_move best"])[0].startswith("? final_move must be one of")
+
+
+def test_best_moves_are_coloured_by_blacks_view_and_labels_leave_the_variation_alone():
+    session = GtpSession(FAST.replace(playouts=400))
+    for line in ("boardsize 7", "play b D4"):
+        session.handle_line(line)
+    gfx = session.handle_line("mango-best_moves")[2:].strip().split("\n")
+    variation = gfx[0].split()[1:]
+    on_variation = set(variation[1::2])
+    labels = next((l.split()[1:] for l in gfx if l.startswith("LABEL ")), [])
+    assert not on_variation & set(labels[0::2])
+    influence = dict(zip(*[iter(next(l.split()[1:] for l in gfx if l.startswith("INFLUENCE ")))] * 2))
+    white_value = {session.vertex(ch.point): ch.value for ch in session.searcher.children()
+                   if ch.visits > 0}
+    for vertex, value in influence.items():
+        assert float(value) == pytest.approx(2 * (1 - white_value[vertex]) - 1, abs=0.006)
 
 
 def test_gogui_analyze_commands_answer_in_their_formats():

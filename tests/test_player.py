@@ -1,0 +1,144 @@
+"""The engine facade and the budget of a move: time decides under a clock, playouts without one,
+questions about either colour leave the game alone, robust-max stays inside its time, analysis
+refines the tree it has."""
+from __future__ import annotations
+
+import pytest
+
+from mango.engine import Game
+from mango.engine.config import DEFAULT_PLAYOUTS, EngineConfig
+from mango.engine.limit import Limit
+from mango.engine.player import Player
+from mango.engine.searcher import Searcher
+
+FAST = EngineConfig(seed=3).replace(playouts=300, max_nodes=200_000)
+
+ENDGAME = """
+. X O . O . . . .
+X X O O O O O O O
+. X X X X X X X O
+X . X . . . . X O
+. X X . X . X X O
+X X . X . X . X O
+O O X X X X X O O
+. O O O O O O O .
+. . . . O . O . .
+"""
+
+
+# ---- Limit ----------------------------------------------------------------------------------------
+
+def test_limit_needs_some_bound():
+    with pytest.raises(ValueError):
+        Limit()
+    with pytest.raises(ValueError):
+        Limit(playouts=-1)
+    assert Limit(stop=lambda: True).playouts is None
+
+
+def test_without_a_clock_the_playouts_decide():
+    assert Limit.for_move(EngineConfig()) == Limit(DEFAULT_PLAYOUTS, None)
+    assert Limit.for_move(EngineConfig().replace(playouts=500)) == Limit(500, None)
+
+
+def test_under_a_clock_time_decides_and_a_cap_applies_only_when_set():
+    assert Limit.for_move(EngineConfig(), clock_seconds=9.5) == Limit(None, 9.5)
+    assert Limit.for_move(EngineConfig().replace(time_s=5.0)) == Limit(None, 5.0)
+    assert Limit.for_move(EngineConfig().replace(playouts=800), clock_seconds=9.5) == Limit(800, 9.5)
+    # a controller's clock takes precedence over time_s
+    assert Limit.for_move(EngineConfig().replace(time_s=5.0), clock_seconds=2.0) == Limit(None, 2.0)
+
+
+def test_time_settings_give_the_move_its_share_of_the_clock():
+    player = Player(EngineConfig(), size=9)
+    player.clock.set_canadian(300, 0, 0)
+    limit = player.limit(1)
+    assert limit.playouts is None                       # no hidden 10,000-playout cap
+    # 300 s over the 27 moves Black still has on 9x9, less the 1 s lag buffer
+    assert limit.seconds == pytest.approx(300 / 27 - 1.0)
+
+
+# ---- both colours on one position ----------------------------------------------------------------
+
+def test_asking_for_either_colour_never_changes_the_game():
+    game = Game.from_ascii(ENDGAME, komi=7.5, to_move="b")
+    player = Player(FAST)
+    player.set_game(game)
+    before = (str(game), game.to_move, len(game.moves))
+    for colour in ("b", "w", "w", "b"):
+        result = player.genmove(colour, commit=False)
+        assert result.resign or result.move is not None
+    assert (str(player.game), player.game.to_move, len(player.game.moves)) == before
+
+
+def test_a_tree_is_reused_only_for_the_same_side_to_move():
+    game = Game(9)
+    game.play("b", "E5")
+    searcher = Searcher(FAST)
+    searcher.search(game)
+    assert searcher.set_position(game) is True
+    other = game.with_to_move("b")
+    assert other is not game and game.to_move == "w"
+    assert searcher.set_position(other) is False
+    assert searcher.set_position(game) is False         # the tree is now Black's
+
+
+def test_genmove_for_the_colour_not_to_move_plays_it():
+    player = Player(FAST, size=9)
+    player.play("b", "E5")
+    result = player.genmove("b")                        # GTP allows either colour to move
+    assert [m.colour for m in player.game.moves] == ["b", "b"]
+    assert player.game.moves[-1].vertex == player.game.vertex(result.move)
+
+
+# ---- time ------------------------------------------------------------------------------------------
+
+class FakeClock:
+    """time.perf_counter for the searcher: every reading advances by `step` seconds."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_robust_max_stays_inside_the_time_it_was_given(monkeypatch):
+    import mango.engine.searcher as searcher_module
+
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(searcher_module.time, "perf_counter", clock)
+    config = FAST.replace(final_move="robust-max", robust_max_extra=2.0, early_stop=False)
+    searcher = Searcher(config)
+    game = Game(9)
+    start = clock.now
+    result = searcher.search(game, Limit(seconds=1.0))
+    assert result.playouts > 0
+    # a batch may end past the deadline by the readings it takes, never by the extra search
+    assert clock.now - start <= 1.0 + 20 * clock.step
+
+
+# ---- analysis ----------------------------------------------------------------------------------------
+
+def test_analysis_follows_the_budget_and_refines_the_tree():
+    player = Player(FAST.replace(playouts=250), size=9)
+    player.play("b", "E5")
+    assert player.analyse().root_visits == 250
+    assert player.analyse().root_visits == 500           # asked again: the same tree, refined
+    player.play("w", "C3")
+    assert player.analyse().root_visits >= 250
+
+
+def test_analysis_streams_until_stopped():
+    player = Player(FAST, size=9)
+    updates = []
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        return calls["n"] > 3
+
+    searcher = player.analysis("b", stop, 0.0001, updates.append)
+    assert searcher.root_visits > 0 and updates
+    assert player.game.moves == []
