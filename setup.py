@@ -9,7 +9,6 @@ slower, but an out-of-range index raises instead of corrupting memory.
 """
 import os
 
-import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -43,10 +42,9 @@ extensions = [
     Extension(
         f"mango.engine.{name}",
         [f"engine/{name}.pyx"],
-        include_dirs=[numpy.get_include()],
         extra_compile_args=compile_args + (["-fopenmp"] if name in OPENMP else []),
         extra_link_args=["-fopenmp"] if name in OPENMP else [],
-        define_macros=macros + [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=macros,
     )
     for name in MODULES
 ]
