@@ -741,7 +741,7 @@ cdef class SearchTree:
         self._root_start = start
         self.s.root_board = board.b
         if self.s.root_board.passes >= 2:
-            # asked to move in an ended game (KGS's cleanup phase): play it on as a fresh position
+            # a move asked for after two passes: search it as a game that goes on
             self.s.root_board.passes = 0
         self.s.komi = game.komi
         self.s.n_history = 0
@@ -782,8 +782,8 @@ cdef class SearchTree:
                 child.flags |= NODE_BANNED
 
     def ban_pass(self):
-        """Keep the root's pass from being chosen (KGS's cleanup phase) until the next
-        set_position; only when another move is left."""
+        """Keep the root's pass from being chosen until the next set_position, as long as
+        another move is left."""
         cdef node_t* root = &self.s.pool.nodes[0]
         cdef int i
         if any(ch.point != PASS and not ch.banned for ch in self.children()):
