@@ -245,4 +245,5 @@ class Game:
             raise ValueError(f"groups without liberties at {[game.vertex(p) for p in dead]}")
         board.to_move = parse_colour(to_move)
         game._seen = {board.hash}
+        game.start_hash = board.hash      # else the search takes it for the empty board's tree
         return game
