@@ -56,6 +56,13 @@ def test_ids_are_echoed_and_empty_lines_and_comments_ignored():
         ["=7 2", "= Mango", "?8 unknown command"]
 
 
+def test_only_ascii_digits_make_an_id():
+    # str.isdigit() is true for superscripts and other scripts' digits, which int() refuses
+    assert parse("² name").id is None and parse("² name").name == "²"
+    assert answers(["²", "٣ name", "3 name"]) == ["? unknown command", "? unknown command",
+                                                 "=3 Mango"]
+
+
 def test_back_to_back_commands_are_answered_in_order():
     lines = [f"{i} known_command {name}" for i, name in enumerate(["play", "genmove", "fly"])]
     assert answers(lines) == ["=0 true", "=1 true", "=2 false"]
