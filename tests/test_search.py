@@ -239,6 +239,20 @@ def test_tree_is_reused_after_both_players_move():
     assert s.root_visits == 0
 
 
+def test_no_tree_reuse_when_the_other_colour_is_to_move():
+    # GTP lets either colour move next (genmove w with Black to move): the tree is Black's
+    game = Game(5, 0.5)
+    s = searcher(300)
+    s.search(game)
+    game.to_move = "w"
+    assert s.set_position(game) is False
+    assert s.root_visits == 0
+    game.play("w", "C3")
+    s.search(game)
+    game.to_move = "w"                      # White again, after White's move
+    assert s.set_position(game) is False
+
+
 def test_tree_reuse_can_be_switched_off():
     game = Game(9)
     s = searcher(500, reuse_tree=False)
