@@ -141,16 +141,18 @@ def serve(session: GtpSession, infile: BinaryIO, outfile: TextIO) -> int:
 
     def read() -> None:
         quit_read = False
-        for raw in _raw_lines(infile):
-            text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-            if text.strip() == INTERRUPT:
-                interrupt.set()
-                continue
-            quit_read = quit_read or _is_quit(text)
-            lines.put(text)
-        if not quit_read:
-            interrupt.latch()       # the controller is gone: stop searching
-        lines.put(None)
+        try:
+            for raw in _raw_lines(infile):
+                text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+                if text.strip() == INTERRUPT:
+                    interrupt.set()
+                    continue
+                quit_read = quit_read or _is_quit(text)
+                lines.put(text)
+        finally:                    # whatever happens, the loop learns that input has ended
+            if not quit_read:
+                interrupt.latch()   # the controller is gone: stop searching
+            lines.put(None)
 
     out = _Output(outfile, interrupt.latch)
     signalled = threading.Event()
