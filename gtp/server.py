@@ -134,10 +134,8 @@ def serve(session: GtpSession, infile: BinaryIO, outfile: TextIO) -> int:
     Returns the exit status: 0, or 130 after SIGINT. Bytes that are not UTF-8 are replaced,
     never fatal."""
     lines: queue.SimpleQueue = queue.SimpleQueue()    # put() may be called from a signal handler
-    interrupt = session.interrupt
-    if not isinstance(interrupt, LatchingInterrupt):
-        interrupt = LatchingInterrupt()
-        session.interrupt = interrupt
+    interrupt = LatchingInterrupt()         # a fresh one: not latched by an earlier serve()
+    session.interrupt = interrupt
 
     def read() -> None:
         quit_read = False
