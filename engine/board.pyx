@@ -380,6 +380,11 @@ cdef class Board:
         """Stones captured so far by (black, white)."""
         return (self.b.captures[BLACK], self.b.captures[WHITE])
 
+    def set_captures(self, int black, int white):
+        """Carry the capture counts over to a board built anew (a set-up in a game in progress)."""
+        self.b.captures[BLACK] = black
+        self.b.captures[WHITE] = white
+
     def point(self, int x, int y):
         """Point index of column x, row y (0-based, row 0 at the bottom)."""
         if not (0 <= x < self.b.size and 0 <= y < self.b.size):

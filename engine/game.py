@@ -160,21 +160,41 @@ class Game:
         self._seen = {board.hash}
         self.start_hash = board.hash
 
-    def set_up(self, black: list[str], white: list[str], to_move: str = "b") -> None:
-        """Set-up stones on an empty board before any move (SGF AB/AW). Raises ValueError and
-        changes nothing when a vertex repeats or a group would have no liberty."""
-        if self.moves or self.board.stones(BLACK) or self.board.stones(WHITE):
-            raise ValueError("set-up stones go on an empty board")
-        points = [self.point(v) for v in black + white]
-        if PASS in points or len(set(points)) != len(points):
-            raise ValueError("set-up stones need distinct board vertices")
-        board = self.board.copy()
-        for i, point in enumerate(points):
-            board.put_stone(point, BLACK if i < len(black) else WHITE)
-        if board.groups_without_liberties():
-            raise ValueError("a set-up group has no liberty")
-        board.to_move = parse_colour(to_move)
+    def set_up(self, black=(), white=(), to_move: str | None = None, empty=()) -> None:
+        """Set-up (SGF AB, AW, AE) on an empty board or in a game in progress: the `empty` points
+        are cleared, then black and white stones put (over whatever stood there), without
+        captures. to_move: the colour to move next (None: the one to move before).
+
+        The result is a new position that the game starts from (start_hash): the simple ko is
+        lifted, the passes and the last move are forgotten, the moves so far can no longer be
+        undone (printsgf writes the set-up position and the moves after it), and the positional
+        superko history restarts with this position alone, since the earlier positions belong to
+        a different game as far as the rules can tell. Captures are kept.
+
+        Raises ValueError (IllegalMoveError for a vertex off the board) and changes nothing when
+        a vertex is pass or appears twice, or a group is left without liberties."""
+        edits: dict[int, int] = {}
+        for colour, vertices in ((0, empty), (BLACK, black), (WHITE, white)):
+            for vertex in vertices:
+                point = self.point(vertex)
+                if point == PASS or point in edits:
+                    raise ValueError("set-up needs distinct board vertices")
+                edits[point] = colour
+        stones = {p: c for c in (BLACK, WHITE) for p in self.board.stones(c)}
+        stones.update(edits)
+        board = Board(self.size)
+        for point, colour in stones.items():
+            if colour:
+                board.put_stone(point, colour)
+        dead = board.groups_without_liberties()
+        if dead:
+            raise ValueError(f"set-up leaves groups without liberties at "
+                             f"{[self.vertex(p) for p in dead]}")
+        board.to_move = self.board.to_move if to_move is None else parse_colour(to_move)
+        board.set_captures(*self.board.captures)
         self.board = board
+        self.moves = []
+        self._boards = []
         self._seen = {board.hash}
         self.start_hash = board.hash
 
@@ -266,4 +286,5 @@ class Game:
             raise ValueError(f"groups without liberties at {[game.vertex(p) for p in dead]}")
         board.to_move = parse_colour(to_move)
         game._seen = {board.hash}
+        game.start_hash = board.hash      # else the search takes it for the empty board's tree
         return game

@@ -729,7 +729,9 @@ cdef class SearchTree:
                     break
                 index = child
                 c = 3 - c
-            if board.b.to_move != c:
+            if c != board.b.to_move:
+                # the same stones with the other colour to move (GTP lets either colour move
+                # next): the tree's root is the other player's
                 reused = False
         if reused:
             if index != 0 and not tree_reroot(&self.s.pool, index):

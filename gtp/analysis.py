@@ -121,7 +121,7 @@ def _stream_genmove(session, args, style: str):
         if interval and now - state["last"] >= interval and searcher.root_visits:
             session.write(info_line(session, searcher, style) + "\n")
             state["last"] = now
-        return session.should_stop()
+        return session.interrupted()
 
     result = session.player.genmove(colour_name(colour), stop=stop)
     final = info_line(session, searcher, style)

@@ -121,7 +121,7 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
                            seed=seed)
     logging.basicConfig(level=getattr(logging, log_level.upper()), stream=sys.stderr,
                         format="%(message)s")
-    serve(GtpSession(config), sys.stdin.buffer, sys.stdout)
+    sys.exit(serve(GtpSession(config), sys.stdin.buffer, sys.stdout))   # 130 after SIGINT
 
 
 @main.command()

@@ -36,7 +36,7 @@ def parse(line: str) -> Command | None:
     if not words:
         return None
     ident = None
-    if words[0].isdigit():
+    if words[0].isascii() and words[0].isdigit():     # not "²" or "٣": str.isdigit takes them
         ident = int(words[0])
         words = words[1:]
     if not words:

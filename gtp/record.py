@@ -41,9 +41,21 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
 
 
 def load_game(path: str, move_number: int | None = None) -> Game:
-    """The game in an SGF file, replayed up to (not including) move_number when it is given.
-    Raises GameRecordError for a file that cannot be read, parsed or replayed."""
-    from sgfmill import sgf, sgf_moves
+    """The game in an SGF file: its main line replayed node by node, set-up (AB, AW, AE) in any
+    node as well as moves, up to (not including) move move_number when it is given; moves are
+    numbered 1, 2, ... along the main line whatever set-up nodes come between them, and the
+    colour of move move_number is then the one to move. In a node, set-up comes before the
+    node's move (so the set-up in move move_number's own node is applied).
+
+    The colour to move after a set-up node is its PL when it has one; else, at the root, White
+    when the set-up is black stones only (a handicap), and otherwise the colour to move before.
+    Each set-up node starts a new position (Game.set_up): the simple ko is lifted and the
+    positional superko history restarts from the set-up position, so only the positions after
+    the last set-up count for superko.
+
+    Raises GameRecordError for a file that cannot be read, parsed or replayed (a bad vertex, an
+    illegal move, a set-up that leaves a group without liberties)."""
+    from sgfmill import sgf
 
     try:
         with open(path, "rb") as handle:
@@ -54,25 +66,36 @@ def load_game(path: str, move_number: int | None = None) -> Game:
         record = sgf.Sgf_game.from_bytes(data)
         size = record.get_size()
         komi = record.get_komi()
-        board, plays = sgf_moves.get_setup_and_moves(record)
+        nodes = record.get_main_sequence()
     except (ValueError, KeyError) as error:
         raise GameRecordError(str(error)) from None
     if not 2 <= size <= 19:
         raise GameRecordError(f"board size {size} is not 2..19")
+
+    def vertices(points) -> list[str]:
+        return [format_vertex((col, row)) for row, col in sorted(points)]
+
     game = Game(size, komi)
-    black = [format_vertex((col, row)) for colour, (row, col) in board.list_occupied_points() if colour == "b"]
-    white = [format_vertex((col, row)) for colour, (row, col) in board.list_occupied_points() if colour == "w"]
+    number = 0
     try:
-        if black or white:
-            to_move = "w" if black and not white else "b"
-            first = plays[0][0] if plays else record.get_root().get_raw("PL").decode().lower() \
-                if record.get_root().has_property("PL") else to_move
-            game.set_up(black, white, first if first in ("b", "w") else to_move)
-        for number, (colour, move) in enumerate(plays, start=1):
+        for node in nodes:
+            black, white, empty = node.get_setup_stones()
+            player = node.get("PL") if node.has_property("PL") else None
+            if black or white or empty:
+                to_move = player
+                if to_move is None and node is nodes[0] and black and not white:
+                    to_move = "w"
+                game.set_up(vertices(black), vertices(white), to_move, vertices(empty))
+            elif player is not None:
+                game.to_move = player
+            colour, move = node.get_move()
+            if colour is None:
+                continue
+            number += 1
             if move_number is not None and number >= move_number:
                 game.to_move = colour
                 break
             game.play(colour, "pass" if move is None else format_vertex((move[1], move[0])))
-    except (IllegalMoveError, NotationError, ValueError) as error:
+    except (IllegalMoveError, NotationError, ValueError, KeyError) as error:
         raise GameRecordError(str(error)) from None
     return game

@@ -98,8 +98,13 @@ class GtpSession:
     def begin_stream(self) -> None:
         self.write("=" + ("" if self._ident is None else str(self._ident)) + "\n")
 
+    def interrupted(self) -> bool:
+        """A genmove stops only for GoGui's interrupt or a controller that is gone (commands
+        queued behind it wait for its answer)."""
+        return self.interrupt.is_set()
+
     def should_stop(self) -> bool:
-        """A running search stops for new input or GoGui's interrupt."""
+        """Analysis stops for new input too."""
         return self.input_waiting() or self.interrupt.is_set()
 
     def vertex(self, point: int) -> str:
@@ -186,7 +191,7 @@ def _genmove(session, args, commit=True, cleanup=False, stop=None):
     expect_args(args, 1, 1)
     colour = colour_name(parse_colour(args[0]))
     session.interrupt.clear()
-    result = session.player.genmove(colour, stop=stop or session.should_stop, commit=commit,
+    result = session.player.genmove(colour, stop=stop or session.interrupted, commit=commit,
                                     cleanup=cleanup)
     if result.resign:
         return "resign"

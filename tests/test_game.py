@@ -114,3 +114,14 @@ def test_komi_must_be_finite(komi):
     with pytest.raises(ValueError):
         Game(9, komi=komi)
     assert Game(9, komi=-3.5).score() == 3.5   # negative komi is allowed
+
+
+def test_from_ascii_records_its_position_as_the_start():
+    drawing = """
+        . . .
+        . X .
+        . . O
+        """
+    game = Game.from_ascii(drawing)
+    assert game.start_hash == game.board.hash != Game(3).start_hash
+    assert Game.from_ascii(drawing.replace("O", "X")).start_hash != game.start_hash

@@ -22,12 +22,14 @@ FAST = EngineConfig(seed=5).replace(playouts=200, max_nodes=200_000)
 
 
 def run(lines, config=FAST):
-    """Feed lines through the server; returns everything written to stdout."""
+    """Feed lines through the server as a script that ends with quit, so that its searches run
+    in full (input that ends without quit stops them); returns everything written to stdout but
+    the answer to that last quit."""
     session = GtpSession(config)
     out = io.StringIO()
-    data = "".join(line + "\n" for line in lines).encode()
+    data = "".join(line + "\n" for line in [*lines, "999999 quit"]).encode()
     serve(session, io.BytesIO(data), out)
-    return out.getvalue()
+    return out.getvalue().removesuffix("=999999\n\n")
 
 
 def answers(lines, config=FAST):
@@ -55,6 +57,13 @@ def test_preprocessing_follows_the_spec():
 def test_ids_are_echoed_and_empty_lines_and_comments_ignored():
     assert answers(["", "# hello", "7 protocol_version", "  ", "name", "8 nonsense"]) == \
         ["=7 2", "= Mango", "?8 unknown command"]
+
+
+def test_only_ascii_digits_make_an_id():
+    # str.isdigit() is true for superscripts and other scripts' digits, which int() refuses
+    assert parse("² name").id is None and parse("² name").name == "²"
+    assert answers(["²", "٣ name", "3 name"]) == ["? unknown command", "? unknown command",
+                                                 "=3 Mango"]
 
 
 def test_back_to_back_commands_are_answered_in_order():
@@ -127,6 +136,22 @@ def test_golden_genmove_with_a_fixed_seed():
 
 def test_quit_stops_reading():
     assert answers(["name", "quit", "name"]) == ["= Mango", "="]
+
+
+def test_input_ending_without_quit_stops_searching():
+    # the controller is gone: the genmove stops at once instead of running its 10^8 playouts
+    session = GtpSession(FAST.replace(playouts=100_000_000))
+    out = io.StringIO()
+    assert serve(session, io.BytesIO(b"boardsize 9\n1 genmove b\n2 genmove w\n"), out) == 0
+    assert out.getvalue().startswith("=\n\n=1 ") and "=2 " in out.getvalue()
+
+
+def test_a_script_ending_with_quit_is_searched_in_full():
+    session = GtpSession(FAST.replace(playouts=300, early_stop=False))
+    out = io.StringIO()
+    serve(session, io.BytesIO(b"boardsize 9\n1 genmove b\nquit\n"), out)
+    assert out.getvalue().startswith("=\n\n=1 ")
+    assert session.searcher.root_visits >= 300
 
 
 # ---- commands -----------------------------------------------------------------------------------

@@ -252,6 +252,20 @@ def test_tree_is_reused_after_both_players_move():
     assert s.root_visits == 0
 
 
+def test_no_tree_reuse_when_the_other_colour_is_to_move():
+    # GTP lets either colour move next (genmove w with Black to move): the tree is Black's
+    game = Game(5, 0.5)
+    s = searcher(300)
+    s.search(game)
+    game.to_move = "w"
+    assert s.set_position(game) is False
+    assert s.root_visits == 0
+    game.play("w", "C3")
+    s.search(game)
+    game.to_move = "w"                      # White again, after White's move
+    assert s.set_position(game) is False
+
+
 def test_tree_reuse_can_be_switched_off():
     game = Game(9)
     s = searcher(500, reuse_tree=False)
@@ -422,3 +436,34 @@ def test_bad_settings_are_refused():
         EngineConfig().with_strings({"uct_c": "abc"})
     config = EngineConfig().with_strings({"search.uct_c": "0.25", "rave": "off", "threads": "2"})
     assert (config.search.uct_c, config.search.rave, config.search.threads) == (0.25, False, 2)
+
+
+# ---- drawn positions ----------------------------------------------------------------------------
+
+def test_drawn_positions_do_not_share_a_tree():
+    """Game.from_ascii records its position as the start: two drawings never reuse each other's
+    tree (which knew moves onto points the other position has stones on)."""
+    first = Game.from_ascii("""
+        . . . . .
+        . X O . .
+        . X O . .
+        . X O . .
+        . . . . .
+        """, komi=0.5)
+    second = Game.from_ascii("""
+        . . . . .
+        . O X . .
+        . O X . .
+        . O X . .
+        . . . . .
+        """, komi=0.5)
+    empty = Game(5, 0.5)
+    assert len({first.start_hash, second.start_hash, empty.start_hash}) == 3
+    assert first.start_hash == first.board.hash
+    s = searcher(playouts=300)
+    assert not s.search(first).reused
+    result = s.search(second)
+    assert not result.reused
+    assert second.is_legal("b", second.vertex(result.move)) if not result.resign else True
+    assert not s.search(empty).reused
+    assert s.search(empty).reused                   # the same position again does reuse it
