@@ -333,6 +333,46 @@ def _log_line(text: str) -> None:
     tqdm.write(text, file=sys.stderr)
 
 
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--engine", "engine_command", default=None,
+              help="A GTP engine's command line [default: Mango, as mango gtp with the options below].")
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
+              help="Mango's playouts per move [default: the config's, 10000].")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True)
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the counts and every test's answer here.")
+@config_options
+def suite(files, engine_command, playouts, seed, json_path, config_file, options) -> None:
+    """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine."""
+    from mango.gtp.client import split_command
+    from mango.gtp.match import mango_side
+    from mango.gtp.suite import run_suite
+
+    if engine_command:
+        if playouts is not None or options or config_file:
+            raise click.BadParameter("Mango's settings do not apply to --engine", param_hint="--engine")
+        try:
+            command, name = split_command(engine_command), engine_command
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--engine") from None
+    else:
+        config = engine_config(config_file, options, playouts=playouts)
+        side = mango_side(config.flat(), config_file, options, playouts)
+        command, name = side.command_line(seed), side.name
+    report = run_suite(list(files), command, name, on_outcome=None)
+    for line in report.lines():
+        click.echo(line)
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump({**report.summary(), "engine": name, "results": [
+                {"file": o.test.file, "number": o.test.number, "command": o.test.command,
+                 "expected": o.test.expected, "expect_failure": o.test.expect_failure,
+                 "answer": o.answer, "status": o.status} for o in report.outcomes]}, handle, indent=1)
+    if report.summary()["failures"]:
+        raise SystemExit(1)
+
+
 @main.command("learn-patterns")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),
