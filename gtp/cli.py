@@ -373,6 +373,26 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
         raise SystemExit(1)
 
 
+@main.command()
+@click.argument("stores", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="mango-report",
+              show_default=True, help="Folder for report.md and the plots (PNG).")
+@click.option("--no-plots", is_flag=True, help="Only the Markdown tables.")
+def report(stores, out_dir, no_plots) -> None:
+    """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
+    from mango.gtp.report import write_report
+
+    try:
+        table, written, note = write_report(list(stores), out_dir, plots=not no_plots)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(table, nl=False)
+    for path in written:
+        click.echo(f"wrote {path}")
+    if note:
+        click.echo(f"note: {note}", err=True)
+
+
 @main.command("learn-patterns")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),

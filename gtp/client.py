@@ -31,6 +31,7 @@ class GtpClient:
             raise EngineFailure(f"{name} cannot start: {error}") from None
         self.lines: queue.Queue = queue.Queue()
         self._commands: set[str] | None = None
+        self.busy = False           # still working on a command that timed out
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -57,6 +58,7 @@ class GtpClient:
             try:
                 line = self.lines.get(timeout=timeout)
             except queue.Empty:
+                self.busy = True
                 raise EngineTimeout(f"{self.name} did not answer {command!r} in {timeout:g} s") from None
             if line is None:
                 raise EngineFailure(f"{self.name} died after {command!r}")
@@ -79,7 +81,7 @@ class GtpClient:
 
     def close(self) -> None:
         try:
-            if self.process.poll() is None:
+            if self.process.poll() is None and not self.busy:
                 self.send("quit", timeout=2, check=False)
         except EngineFailure:
             pass

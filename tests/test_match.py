@@ -261,3 +261,38 @@ def test_ray_backend_plays_on_a_local_ray(tmp_path, fake):
     data = json.loads(report.read_text())
     assert data["games"] == 2 and data["backend"] == "ray" and data["errors"] == 0
     assert len(read_records(str(store))) == 2
+
+
+# -- reports ---------------------------------------------------------------------------------------
+
+def _record(match, game, a, playouts, points, opening="E5 C4"):
+    return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
+            "komi": 7.5, "time_control": None, "points": points, "error": False,
+            "time_loss": False, "opening": opening, "move_times_a": [0.1, 0.2],
+            "move_times_b": [0.05], "settings": {"a": {"settings": {"playouts": playouts}}}}
+
+
+def test_report_tables_and_plots(tmp_path):
+    first, second = Store(str(tmp_path / "one.jsonl")), Store(str(tmp_path / "two.jsonl"))
+    for game, points in enumerate([1, 0, 1, 0.5]):
+        first.append(_record("m1", game, "mango playouts=1000", 1000, points))
+    for game, points in enumerate([1, 1]):
+        second.append(_record("m2", game, "mango playouts=4000", 4000, points))
+    second.append(_record("m1", 0, "mango playouts=1000", 1000, 1))     # the same game again
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "one.jsonl"),
+                                       str(tmp_path / "two.jsonl"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| mango")]
+    assert len(rows) == 2
+    assert "| 4 | 2-1-1 |" in rows[0] and "| 2 | 2-0-0 |" in rows[1]
+    assert (out / "report.md").exists()
+    pytest.importorskip("matplotlib")
+    for name in ("winrate.png", "scaling.png", "time.png"):
+        assert (out / name).stat().st_size > 1000
+
+
+def test_report_of_an_empty_store_is_an_error(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("")
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "empty.jsonl"), "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "no games" in result.output
