@@ -241,7 +241,8 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
 @click.option("--komi", type=float, default=7.5, show_default=True)
 @click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
-              help="Mango's playouts per move, for both Mango sides [default: the config's, 10000].")
+              help="Mango's playouts per move, for both Mango sides (0: no limit, the clock "
+                   "decides; with --time-control) [default: the config's, 10000].")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
               help="Game i gives Mango the seed SEED + i (a Mango opponent SEED + 500000 + i).")
 @click.option("--openings", default=None, metavar="FILE",
@@ -288,10 +289,14 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
     config = engine_config(config_file, options, playouts=playouts)
-    side_a = lab.mango_side(config.flat(), config_file, options, playouts)
+    clocked = time_control is not None
+    if config.search.playouts == 0 and config.time.time_s == 0 and not clocked:
+        raise click.BadParameter("with --playouts 0 give --time-control", param_hint="--playouts")
+    side_a = lab.mango_side(config.flat(), config_file, options, playouts, clock=clocked)
     if opponent.strip() == "mango":
         variant = engine_config(opponent_config, opponent_options, playouts=playouts)
-        side_b = lab.mango_side(variant.flat(), opponent_config, opponent_options, playouts)
+        side_b = lab.mango_side(variant.flat(), opponent_config, opponent_options, playouts,
+                                clock=clocked)
         if side_b.name == side_a.name:
             side_b = lab.Side(side_b.name + " (B)", None, side_b.mango_args, side_b.settings)
     else:

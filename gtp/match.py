@@ -53,9 +53,13 @@ class Side:
 
 
 def mango_side(settings: dict, config_file: str | None = None, options=(),
-               playouts: int | None = None, name: str | None = None) -> Side:
-    """Mango with these settings (settings: EngineConfig.flat(), already validated)."""
+               playouts: int | None = None, name: str | None = None, clock: bool = False) -> Side:
+    """Mango with these settings (settings: EngineConfig.flat(), already validated). With a match
+    clock and no playout limit, `mango gtp` is also given --time 1, the per-move time it wants
+    for when no clock is set (the match's time_settings replace it)."""
     args: list[str] = []
+    if clock and settings.get("playouts") == 0 and not settings.get("time_s"):
+        args += ["--time", "1"]
     if config_file:
         args += ["--config", os.path.abspath(config_file)]
     for option in options:

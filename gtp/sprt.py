@@ -9,9 +9,11 @@ mean m and variance v of the per-unit score (a game, or a pair's score / 2) over
     LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)
 
 H1 (Elo >= Elo1) is accepted when LLR >= log((1 - beta) / alpha), H0 when LLR <= log(beta / (1 -
-alpha)). Before the LLR, every outcome bucket gets a small pseudo-count (one unit in all, spread
-evenly), so that a short streak of equal results, whose sample variance is 0, does not decide a
-test on its own.
+alpha)). The 95% interval of the score is m +- 1.96 sqrt(v / N), turned into Elo. Before both, every
+outcome bucket gets a small pseudo-count (one unit in all, spread evenly), so that a short streak
+of equal results, whose sample variance is 0, neither decides a test nor gives a zero-width
+interval; over hundreds of games it changes nothing visible. The point estimate is the plain
+score.
 """
 from __future__ import annotations
 
@@ -56,6 +58,11 @@ def llr(n: float, mean: float, variance: float, elo0: float, elo1: float) -> flo
     return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
 
 
+def regularized(counts) -> list[float]:
+    """The counts with one unit of pseudo-count spread over the buckets."""
+    return [c + 1.0 / len(counts) for c in counts]
+
+
 @dataclass(frozen=True)
 class Sprt:
     elo0: float
@@ -78,8 +85,7 @@ class Sprt:
         return math.log((1.0 - self.beta) / self.alpha)
 
     def state(self, counts, scores) -> dict:
-        prior = 1.0 / len(counts)
-        n, mean, variance = mean_variance([c + prior for c in counts], scores)
+        n, mean, variance = mean_variance(regularized(counts), scores)
         value = llr(n, mean, variance, self.elo0, self.elo1)
         result = "H1" if value >= self.upper else ("H0" if value <= self.lower else "continue")
         return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
@@ -141,11 +147,11 @@ class Tally:
 
     def summary(self, sprt: Sprt | None = None) -> dict:
         counts, scores = self.units()
-        n, mean, variance = mean_variance(counts, scores)
-        if self.paired and n == 0 and self.games:       # no pair complete yet: the games
-            n, mean, variance = mean_variance([self.losses, self.draws, self.wins], GAME_SCORES)
+        if self.paired and sum(counts) == 0:            # no pair complete yet: the games
+            counts, scores = [self.losses, self.draws, self.wins], GAME_SCORES
+        n, mean, variance = mean_variance(regularized(counts), scores)
         score = self.points / self.games if self.games else 0.5
-        half = Z95 * math.sqrt(variance / n) if n > 0 else 0.5
+        half = Z95 * math.sqrt(variance / n)
         low, high = max(0.0, mean - half), min(1.0, mean + half)
         out = {"games": self.games, "wins": self.wins, "losses": self.losses,
                "draws": self.draws, "errors": self.errors, "time_losses": self.time_losses,

@@ -49,11 +49,16 @@ def test_elo_and_interval_from_pairs_and_games():
     summary = tally.summary(Sprt(0, 20))
     assert summary["games"] == 12 and summary["pentanomial"] == [1, 0, 2, 2, 1]
     assert summary["score"] == pytest.approx(7 / 12, abs=1e-4)
-    n, mean, variance = mean_variance([1, 0, 2, 2, 1], PAIR_SCORES)
+    n, mean, variance = mean_variance([1.2, 0.2, 2.2, 2.2, 1.2], PAIR_SCORES)   # + pseudo-counts
     half = 1.959964 * math.sqrt(variance / n)
     assert summary["score_low"] == pytest.approx(mean - half, abs=1e-4)
     assert summary["elo_low"] < summary["elo"] < summary["elo_high"]
     assert set(summary["sprt"]) >= {"llr", "lower", "upper", "result"}
+    even = Tally(paired=True)                     # two split pairs: no zero-width interval
+    for pair in (0, 1):
+        even.add(1, pair)
+        even.add(0, pair)
+    assert even.summary()["elo_low"] < -100 and even.summary()["elo_high"] > 100
     games = Tally()
     for points in (1, 1, 0, 0.5):
         games.add(points)
@@ -238,7 +243,7 @@ def test_a_mango_variant_against_mango(tmp_path):
 
 @pytest.mark.parametrize("args", [["--sprt", "5,1"], ["--sprt", "x"], ["--time-control", "1:2"],
                                   ["--openings", "balanced", "--size", "7"],
-                                  ["--opponent-option", "rave=off"]])
+                                  ["--opponent-option", "rave=off"], ["--playouts", "0"]])
 def test_match_refuses_bad_options(tmp_path, fake, args):
     result = CliRunner().invoke(main, ["match", "--opponent", fake("pass"), "--store",
                                        str(tmp_path / "s.jsonl"), *args])
