@@ -100,14 +100,15 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
     keys = sorted(groups, key=lambda k: k[:2])
     summaries = {k: summarise(groups[k]) for k in keys}
 
-    fig, ax = plt.subplots(figsize=(8, 0.5 * len(keys) + 1.5))
+    fig, ax = plt.subplots(figsize=(11, 0.5 * len(keys) + 1.5))
     for i, k in enumerate(keys):
         s = summaries[k]
         ax.errorbar([s["score"]], [i], xerr=[[s["score"] - s["score_low"]], [s["score_high"] - s["score"]]],
                     fmt="o", capsize=4, color="C0")
     ax.axvline(0.5, color="grey", lw=0.8)
     ax.set_yticks(range(len(keys)))
-    ax.set_yticklabels([f"{k[0]} vs {k[1]} ({k[2]}x{k[2]})" for k in keys], fontsize=7)
+    ax.set_yticklabels([f"{k[0]} vs {k[1]} ({k[2]}x{k[2]}{', ' + k[4] if k[4] else ''})"
+                        for k in keys], fontsize=7)
     ax.set_xlim(0, 1)
     ax.set_xlabel("score of A (95% interval)")
     ax.set_title("Score per configuration")
