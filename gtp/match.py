@@ -83,6 +83,8 @@ def command_side(text: str) -> Side:
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
         return Side("gnugo level 10", (gnugo, "--mode", "gtp", "--level", "10", "--chinese-rules"))
+    if words[0] == "gnugo" and find_gnugo():
+        words[0] = find_gnugo()                 # /usr/games is not always on PATH
     if shutil.which(words[0]) is None and not os.path.exists(words[0]):
         raise ValueError(f"{words[0]!r} is not a program")
     return Side(text.strip(), tuple(words))
