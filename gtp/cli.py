@@ -168,76 +168,171 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
 
 
 @main.command()
-@click.option("--opponent", required=True, help='The other engine\'s command, e.g. "gnugo --mode gtp --level 10".')
-@click.option("--games", type=click.IntRange(1, 100_000), default=10, show_default=True)
+@click.option("--opponent", required=True,
+              help='The other side: a GTP command ("gnugo --mode gtp --level 10"), "gnugo" (level 10), '
+                   'or "mango" (Mango\'s defaults, or a variant with --opponent-option/--opponent-config).')
+@click.option("--opponent-option", "opponent_options", multiple=True, metavar="KEY=VALUE",
+              help="A setting of a Mango opponent (repeatable).")
+@click.option("--opponent-config", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A TOML file of settings for a Mango opponent.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=10, show_default=True,
+              help="Games to play (with --sprt: at most); whole pairs with --openings.")
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
 @click.option("--komi", type=float, default=7.5, show_default=True)
-@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
-              help="Mango's playouts per move [default: the config's, 10000].")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Games played at once.")
+@click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
+              help="Mango's playouts per move, for both Mango sides (0: no limit, the clock "
+                   "decides; with --time-control) [default: the config's, 10000].")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
+              help="Game i gives Mango the seed SEED + i (a Mango opponent SEED + 500000 + i).")
+@click.option("--openings", default=None, metavar="FILE",
+              help="Start from these openings, each a game pair with colours swapped (text: one "
+                   "line of moves each; SGF; a folder of SGF); 'balanced': the shipped 9x9/13x13 set.")
+@click.option("--sprt", default=None, metavar="ELO0,ELO1",
+              help="Stop as soon as the SPRT decides between Elo <= ELO0 and Elo >= ELO1.")
+@click.option("--alpha", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="SPRT false positive rate.")
+@click.option("--beta", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="SPRT false negative rate.")
+@click.option("--time-control", default=None, metavar="TC",
+              help="Clock for both sides: SECONDS[+INCREMENT], MAIN:PERIODSxSECONDS (byo-yomi) or "
+                   "MAIN:SECONDS/STONES (Canadian). More than 1 s over loses on time.")
+@click.option("--jobs", type=click.IntRange(1, 4096), default=None,
+              help="Games played at once [default: 1 locally, the cluster's CPUs with Ray].")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--ray-address", default=None, help="A Ray cluster (default: RAY_ADDRESS, or a local Ray).")
+@click.option("--cpus-per-game", type=click.FloatRange(0, 64, min_open=True), default=1.0,
+              show_default=True, help="CPUs a Ray task (one game, both engines) asks for.")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default="mango-results.jsonl",
+              show_default=True, help="Results store (JSONL): every game appended; a match with the "
+                                      "same settings resumes from it.")
 @click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
-              help="Write each game as SGF in this folder.")
+              help="Also write each game as SGF in this folder.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the games and the summary here.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+              help="Write the summary (games, wins, losses, draws, errors, time_losses, score, elo, "
+                   "elo_low, elo_high, sprt) here.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
 @config_options
-def match(opponent, games, size, komi, playouts, jobs, sgf_dir, json_path, quiet, config_file,
-          options) -> None:
-    """Play Mango against another GTP engine; report the win rate, its 95% interval and Elo."""
+def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
+          sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
+          sgf_dir, json_path, quiet, config_file, options) -> None:
+    """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
     import math
-    import os
-    import sys
-    from concurrent.futures import ProcessPoolExecutor
 
-    from tqdm import tqdm
-
-    from mango.engine.stats import wilson
-    from mango.gtp.match import MatchGame, elo, find_gnugo, play_game, split_command
+    from mango.gtp import match as lab
+    from mango.gtp.backend import BackendError
+    from mango.gtp.client import find_gnugo
+    from mango.gtp.clock import TimeControl
+    from mango.gtp.opening import OpeningError, load_openings
+    from mango.gtp.sprt import parse_sprt
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
-    engine_config(config_file, options, playouts=playouts)          # validate before starting
+    config = engine_config(config_file, options, playouts=playouts)
+    clocked = time_control is not None
+    side_a = lab.mango_side(config.flat(), config_file, options, playouts, clock=clocked)
+    if opponent.strip() == "mango":
+        variant = engine_config(opponent_config, opponent_options, playouts=playouts)
+        side_b = lab.mango_side(variant.flat(), opponent_config, opponent_options, playouts,
+                                clock=clocked)
+        if side_b.name == side_a.name:
+            side_b = lab.Side(side_b.name + " (B)", None, side_b.mango_args, side_b.settings)
+    else:
+        if opponent_options or opponent_config:
+            raise click.BadParameter("only a Mango opponent takes settings", param_hint="--opponent-option")
+        try:
+            side_b = lab.command_side(opponent)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--opponent") from None
     try:
-        opponent_command = split_command(opponent)
+        test = parse_sprt(sprt, alpha, beta) if sprt else None
+        clock = TimeControl.parse(time_control) if time_control else None
+        opening_list = tuple(load_openings(openings, size)) if openings else ()
+    except OpeningError as error:
+        raise click.BadParameter(str(error), param_hint="--openings") from None
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--opponent") from None
-    mango_command = [sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "warning"]
-    if config_file:
-        mango_command += ["--config", os.path.abspath(config_file)]
-    for option in options:
-        mango_command += ["-o", option]
-    if playouts is not None:
-        mango_command += ["--playouts", str(playouts)]
-    if sgf_dir:
-        os.makedirs(sgf_dir, exist_ok=True)
-    scorer = find_gnugo()
-    jobs_list = [MatchGame(i, size, komi, mango_command + ["--seed", str(1 + i)], opponent_command,
-                           sgf_dir, scorer) for i in range(games)]
-    records = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool, \
-            tqdm(total=games, disable=quiet, file=sys.stderr, desc="games") as bar:
-        for record in pool.map(play_game, jobs_list):
-            records.append(record)
-            score = sum(r["mango_score"] for r in records)
-            bar.set_postfix_str(f"Mango {score:g}/{len(records)}")
-            bar.update()
-            if quiet:
-                continue
-            tqdm.write(f"game {record['game'] + 1}: Mango {'Black' if record['mango'] == 'b' else 'White'}, "
-                       f"{record['result']} ({record['reason']}, {record['moves']} moves)", file=sys.stderr)
-    score = sum(r["mango_score"] for r in records)
-    rate = score / len(records)
-    low, high = wilson(score, len(records))
-    summary = {"games": len(records), "mango_score": score, "win_rate": rate,
-               "interval95": [round(low, 4), round(high, 4)], "elo": elo(rate),
-               "elo95": [elo(low), elo(high)], "size": size, "komi": komi,
-               "opponent": opponent, "scorer": "gnugo final_score" if scorer else "area as it stands"}
-    click.echo(f"Mango scored {score:g}/{len(records)} = {rate:.1%} (95% {low:.1%}-{high:.1%}), "
-               f"Elo {elo(rate):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) against {opponent}")
+        raise click.BadParameter(str(error), param_hint="--sprt/--time-control") from None
+    settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
+                                 find_gnugo())
+    try:
+        outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),
+                                sprt=test, backend=backend, ray_address=ray_address,
+                                cpus_per_game=cpus_per_game, progress=not quiet,
+                                log=None if quiet else _log_line)
+    except BackendError as error:
+        raise click.ClickException(str(error)) from None
+    for line in lab.summary_lines(outcome.summary):
+        click.echo(line)
     if json_path:
         with open(json_path, "w") as handle:
-            json.dump({"summary": summary, "games": records}, handle, indent=1)
+            json.dump(outcome.summary, handle, indent=1)
+
+
+def _log_line(text: str) -> None:
+    import sys
+
+    from tqdm import tqdm
+
+    tqdm.write(text, file=sys.stderr)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--engine", "engine_command", default=None,
+              help="A GTP engine's command line [default: Mango, as mango gtp with the options below].")
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
+              help="Mango's playouts per move [default: the config's, 10000].")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True)
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the counts and every test's answer here.")
+@config_options
+def suite(files, engine_command, playouts, seed, json_path, config_file, options) -> None:
+    """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine."""
+    from mango.gtp.client import split_command
+    from mango.gtp.match import mango_side
+    from mango.gtp.suite import run_suite
+
+    if engine_command:
+        if playouts is not None or options or config_file:
+            raise click.BadParameter("Mango's settings do not apply to --engine", param_hint="--engine")
+        try:
+            command, name = split_command(engine_command), engine_command
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--engine") from None
+    else:
+        config = engine_config(config_file, options, playouts=playouts)
+        side = mango_side(config.flat(), config_file, options, playouts)
+        command, name = side.command_line(seed), side.name
+    report = run_suite(list(files), command, name, on_outcome=None)
+    for line in report.lines():
+        click.echo(line)
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump({**report.summary(), "engine": name, "results": [
+                {"file": o.test.file, "number": o.test.number, "command": o.test.command,
+                 "expected": o.test.expected, "expect_failure": o.test.expect_failure,
+                 "answer": o.answer, "status": o.status} for o in report.outcomes]}, handle, indent=1)
+    if report.summary()["failures"]:
+        raise SystemExit(1)
+
+
+@main.command()
+@click.argument("stores", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="mango-report",
+              show_default=True, help="Folder for report.md and the plots (PNG).")
+@click.option("--no-plots", is_flag=True, help="Only the Markdown tables.")
+def report(stores, out_dir, no_plots) -> None:
+    """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
+    from mango.gtp.report import write_report
+
+    try:
+        table, written, note = write_report(list(stores), out_dir, plots=not no_plots)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(table, nl=False)
+    for path in written:
+        click.echo(f"wrote {path}")
+    if note:
+        click.echo(f"note: {note}", err=True)
 
 
 @main.command("learn-patterns")

@@ -1,155 +1,266 @@
-"""Matches between two GTP engines (Mango is run as `mango gtp`, like any other engine): colours
-alternate, games run in parallel processes, every game is written as SGF, and an independent
-scorer decides it: GNU Go's final_score when GNU Go is installed, else the area score of the
-stones on the board after both passed. An engine that dies, times out or plays an illegal move
-loses that game; the match goes on."""
+"""Matches between two GTP engines: side A (Mango, as `mango gtp` with its settings, by default)
+against side B (any GTP command, GNU Go, or a Mango variant). Colours alternate; with openings each
+opening is a game pair with the colours swapped. An independent scorer decides finished games:
+GNU Go's final_score when GNU Go is installed, else the area score of the stones as they stand.
+An engine that dies, refuses a command or plays an illegal move loses that game (an error); one
+that overruns its clock loses on time. Every finished game goes to the results store at once, so
+a match can be stopped and resumed; an SPRT stops the match once it is decided.
+"""
 from __future__ import annotations
 
-import math
+import datetime
 import os
-import queue
-import shlex
+import random
 import shutil
-import subprocess
-import threading
-from dataclasses import dataclass
+import sys
+import time
+from dataclasses import dataclass, field
 
 from mango.engine import Game
+from mango.gtp.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient, find_gnugo,
+                              split_command)
+from mango.gtp.clock import Clock, TimeControl
+from mango.gtp.opening import Opening
+from mango.gtp.sprt import Sprt, Tally
+from mango.gtp.store import Store, match_key
 
-MOVE_TIMEOUT_S = 600.0
-
-
-class EngineFailure(Exception):
-    """The engine died, timed out, or answered with an error."""
-
-
-class GtpClient:
-    """A GTP engine in a subprocess, answered line by line through a reader thread so that a
-    hanging engine is caught by a timeout instead of hanging the match."""
-
-    def __init__(self, command: list[str], name: str):
-        self.name = name
-        try:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        except OSError as error:
-            raise EngineFailure(f"{name} cannot start: {error}") from None
-        self.lines: queue.Queue = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def send(self, command: str, timeout: float = MOVE_TIMEOUT_S) -> str:
-        try:
-            self.process.stdin.write(command + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise EngineFailure(f"{self.name} died") from None
-        reply: list[str] = []
-        while True:
-            try:
-                line = self.lines.get(timeout=timeout)
-            except queue.Empty:
-                raise EngineFailure(f"{self.name} did not answer {command!r} in {timeout:g} s") from None
-            if line is None:
-                raise EngineFailure(f"{self.name} died after {command!r}")
-            if line.strip() == "":
-                if reply:
-                    break
-                continue
-            reply.append(line.rstrip("\n"))
-        text = "\n".join(reply)
-        if text.startswith("?"):
-            raise EngineFailure(f"{self.name} refused {command!r}: {text}")
-        if not text.startswith("="):
-            raise EngineFailure(f"{self.name} answered {command!r} with {text!r}")
-        return text.lstrip("=0123456789").strip()
-
-    def close(self) -> None:
-        try:
-            self.send("quit", timeout=5)
-        except EngineFailure:
-            pass
-        self.process.kill()
-        self.process.wait()
-
-
-def find_gnugo() -> str | None:
-    return shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games")
+OPPONENT_SEED_OFFSET = 500_000      # a Mango opponent's seeds: far from side A's
 
 
 @dataclass(frozen=True)
-class MatchGame:
+class Side:
+    """One side of a match: a GTP command, or Mango (command None) with `mango gtp` arguments;
+    Mango gets --seed SEED (a new seed every game)."""
+    name: str
+    command: tuple[str, ...] | None = None
+    mango_args: tuple[str, ...] = ()
+    settings: dict | None = None            # Mango's full EngineConfig, for the store
+
+    @property
+    def is_mango(self) -> bool:
+        return self.command is None
+
+    def command_line(self, seed: int) -> list[str]:
+        """The command to start it (built where the game runs: a Ray worker's own Python)."""
+        if self.command is not None:
+            return list(self.command)
+        return [sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "warning",
+                *self.mango_args, "--seed", str(seed)]
+
+    def describe(self) -> dict:
+        return {"name": self.name, "command": None if self.command is None else list(self.command),
+                "mango_args": list(self.mango_args), "settings": self.settings}
+
+
+def mango_side(settings: dict, config_file: str | None = None, options=(),
+               playouts: int | None = None, name: str | None = None, clock: bool = False) -> Side:
+    """Mango with these settings (settings: EngineConfig.flat(), already validated). Under a
+    match clock, time decides its moves unless the settings cap the playouts."""
+    args: list[str] = []
+    if config_file:
+        args += ["--config", os.path.abspath(config_file)]
+    for option in options:
+        args += ["-o", option]
+    if playouts is not None:
+        args += ["--playouts", str(playouts)]
+    if name is None:
+        words = ["mango"] + list(options) + ([f"config={os.path.basename(config_file)}"]
+                                             if config_file else [])
+        words.append(f"playouts={settings.get('playouts') or ('clock' if clock else 'default')}")
+        name = " ".join(words)
+    flat = {k: v for k, v in settings.items() if k != "seed"}
+    return Side(name, None, tuple(args), flat)
+
+
+def command_side(text: str) -> Side:
+    """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules)."""
+    words = split_command(text)
+    if words == ["gnugo"]:
+        gnugo = find_gnugo()
+        if gnugo is None:
+            raise ValueError("GNU Go is not installed (apt-get install gnugo)")
+        return Side("gnugo level 10", (gnugo, "--mode", "gtp", "--level", "10", "--chinese-rules"))
+    if words[0] == "gnugo" and find_gnugo():
+        words[0] = find_gnugo()                 # /usr/games is not always on PATH
+    if shutil.which(words[0]) is None and not os.path.exists(words[0]):
+        raise ValueError(f"{words[0]!r} is not a program")
+    return Side(text.strip(), tuple(words))
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    a: Side
+    b: Side
+    size: int = 9
+    komi: float = 7.5
+    time_control: TimeControl | None = None
+    openings: tuple[Opening, ...] = ()
+    seed: int = 1
+    sgf_dir: str | None = None
+    scorer: str | None = None                     # gnugo's path, or None: the area as it stands
+
+    @property
+    def paired(self) -> bool:
+        return bool(self.openings)
+
+    def describe(self) -> dict:
+        """What decides the games (the match key hashes it): not the store, not the SGF folder."""
+        return {"a": self.a.describe(), "b": self.b.describe(), "size": self.size,
+                "komi": self.komi,
+                "time_control": None if self.time_control is None else str(self.time_control),
+                "openings": [str(o) for o in self.openings], "seed": self.seed,
+                "scorer": "gnugo final_score" if self.scorer else "area"}
+
+    def opening_of(self, game: int) -> Opening | None:
+        if not self.openings:
+            return None
+        order = list(range(len(self.openings)))
+        random.Random(self.seed).shuffle(order)
+        return self.openings[order[(game // 2) % len(order)]]
+
+
+@dataclass(frozen=True)
+class GameJob:
+    settings: MatchSettings
+    key: str
     index: int
-    size: int
-    komi: float
-    mango: list[str]        # command lines
-    opponent: list[str]
-    sgf_dir: str | None
-    scorer: str | None      # path of gnugo, or None
 
 
-def play_game(job: MatchGame) -> dict:
-    """One game; Mango is Black in even-numbered games. Returns the record as a dict."""
+def play_game(job: GameJob) -> dict:
+    """One game; side A is Black in even-numbered games. Returns the store's record."""
     from mango.gtp.record import game_to_sgf
 
-    mango_colour = "b" if job.index % 2 == 0 else "w"
-    names = {mango_colour: "Mango", ("w" if mango_colour == "b" else "b"): "opponent"}
-    game = Game(job.size, job.komi)
+    s = job.settings
+    a_colour = "b" if job.index % 2 == 0 else "w"
+    b_colour = "w" if a_colour == "b" else "b"
+    side_of = {a_colour: "a", b_colour: "b"}
+    names = {a_colour: s.a.name, b_colour: s.b.name}
+    seeds = {"a": s.seed + job.index, "b": s.seed + OPPONENT_SEED_OFFSET + job.index}
+    opening = s.opening_of(job.index)
+    game = Game(s.size, s.komi)
+    clocks = {c: Clock(s.time_control) for c in "bw"} if s.time_control else None
+    move_times: dict[str, list[float]] = {"a": [], "b": []}
     engines: dict[str, GtpClient] = {}
-    winner, reason = None, ""
+    winner, reason, error, time_loss = None, "", False, False
+    started = time.perf_counter()
+    waiting = 0.0                                  # time inside engine calls
+
+    def send(colour: str, command: str, timeout: float = 60.0) -> str:
+        nonlocal waiting
+        t0 = time.perf_counter()
+        try:
+            return engines[colour].send(command, timeout=timeout)
+        finally:
+            waiting += time.perf_counter() - t0
+
     try:
-        for colour, command in ((mango_colour, job.mango),
-                                ("w" if mango_colour == "b" else "b", job.opponent)):
-            engines[colour] = GtpClient(command, names[colour])
-        for engine in engines.values():
-            engine.send(f"boardsize {job.size}", timeout=60)
-            engine.send("clear_board", timeout=60)
-            engine.send(f"komi {job.komi}", timeout=60)
-        while not game.is_over and len(game.moves) < 4 * job.size * job.size:
+        for colour, side in ((a_colour, s.a), (b_colour, s.b)):
+            try:
+                engines[colour] = GtpClient(side.command_line(seeds[side_of[colour]]), names[colour])
+                send(colour, f"boardsize {s.size}")
+                send(colour, "clear_board")
+                send(colour, f"komi {s.komi:g}")
+                if s.time_control:
+                    knows = engines[colour].knows("kgs-time_settings")
+                    for command in s.time_control.settings_commands(knows):
+                        send(colour, command)
+            except EngineFailure as failure:
+                raise _Lost(colour, str(failure)) from None
+        for colour, vertex in (opening.moves if opening else ()):
+            game.play(colour, vertex)
+            for engine_colour in engines:
+                try:
+                    send(engine_colour, f"play {colour} {vertex}")
+                except EngineFailure as failure:
+                    raise _Lost(engine_colour, str(failure)) from None
+        started, waiting = time.perf_counter(), 0.0     # the runner's own time: the move loop
+        while not game.is_over and len(game.moves) < 4 * s.size * s.size:
             colour = game.to_move
             other = "w" if colour == "b" else "b"
+            timeout = MOVE_TIMEOUT_S
+            if clocks:
+                seconds, stones = clocks[colour].time_left()
+                try:
+                    send(colour, f"time_left {colour} {int(seconds)} {stones}")
+                except EngineFailure as failure:
+                    raise _Lost(colour, str(failure)) from None
+                timeout = clocks[colour].remaining() + 0.5
+            t0 = time.perf_counter()
             try:
-                vertex = engines[colour].send(f"genmove {colour}")
+                vertex = send(colour, f"genmove {colour}", timeout=timeout)
+            except EngineTimeout as failure:
+                if clocks:
+                    time_loss = True
+                    raise _Lost(colour, f"{names[colour]} lost on time") from None
+                raise _Lost(colour, str(failure)) from None
             except EngineFailure as failure:
-                winner, reason = other, str(failure)
-                break
+                raise _Lost(colour, str(failure)) from None
+            spent = time.perf_counter() - t0
+            move_times[side_of[colour]].append(round(spent, 4))
+            if clocks and not clocks[colour].spend(spent):
+                time_loss = True
+                raise _Lost(colour, f"{names[colour]} lost on time ({spent:.1f} s for move "
+                                    f"{len(game.moves) + 1})")
             if vertex.lower() == "resign":
                 winner, reason = other, f"{names[colour]} resigned"
                 break
             if not (_well_formed(game, vertex) and game.is_legal(colour, vertex)):
-                winner, reason = other, f"{names[colour]} played an illegal move {vertex}"
-                break
+                raise _Lost(colour, f"{names[colour]} played an illegal move {vertex}")
             game.play(colour, vertex)
             try:
-                engines[other].send(f"play {colour} {vertex}")
+                send(other, f"play {colour} {vertex}")
             except EngineFailure as failure:
-                winner, reason = colour, str(failure)
-                break
-    except EngineFailure as failure:           # an engine would not even start a game
-        winner = mango_colour if "opponent" in str(failure) else \
-            ("w" if mango_colour == "b" else "b")
-        reason = str(failure)
+                raise _Lost(other, str(failure)) from None
+    except _Lost as lost:
+        winner = "w" if lost.colour == "b" else "b"
+        reason = lost.reason
+        error = not time_loss
     finally:
         for engine in engines.values():
             engine.close()
-    if winner is None:
-        score = score_game(game, job.scorer)
+    runner_s = time.perf_counter() - started - waiting
+    if winner is None and reason == "":
+        score = score_game(game, s.scorer)
         winner = "b" if score > 0 else ("w" if score < 0 else None)
         reason = "jigo" if winner is None else f"{winner.upper()}+{abs(score):g}"
-    result = "0" if winner is None else (f"{winner.upper()}+R" if "resign" in reason
-                                         else (reason if reason[:2] in ("B+", "W+")
-                                               else f"{winner.upper()}+F"))
-    if job.sgf_dir:
-        path = os.path.join(job.sgf_dir, f"game-{job.index + 1:04d}.sgf")
-        with open(path, "wb") as handle:
-            handle.write(game_to_sgf(game, result, names["b"], names["w"]))
-    return {"game": job.index, "mango": mango_colour, "winner": winner, "reason": reason,
-            "result": result, "moves": len(game.moves),
-            "mango_score": 0.5 if winner is None else float(winner == mango_colour)}
+    if winner is None:
+        result = "0"
+    elif "resign" in reason:
+        result = f"{winner.upper()}+R"
+    elif time_loss:
+        result = f"{winner.upper()}+T"
+    elif reason[:2] in ("B+", "W+"):
+        result = reason
+    else:
+        result = f"{winner.upper()}+F"
+    sgf = game_to_sgf(game, result, names["b"], names["w"]).decode()
+    if s.sgf_dir:
+        os.makedirs(s.sgf_dir, exist_ok=True)
+        with open(os.path.join(s.sgf_dir, f"{job.key}-{job.index + 1:04d}.sgf"), "w") as handle:
+            handle.write(sgf)
+    moves_played = sum(len(t) for t in move_times.values())
+    return {
+        "match": job.key, "game": job.index, "pair": job.index // 2,
+        "a": s.a.name, "b": s.b.name, "a_colour": a_colour,
+        "seed_a": seeds["a"], "seed_b": seeds["b"],
+        "opening": None if opening is None else str(opening),
+        "winner": winner, "result": result, "reason": reason,
+        "points": 0.5 if winner is None else float(winner == a_colour),
+        "error": error, "time_loss": time_loss, "moves": len(game.moves),
+        "time_a": round(sum(move_times["a"]), 3), "time_b": round(sum(move_times["b"]), 3),
+        "move_times_a": move_times["a"], "move_times_b": move_times["b"],
+        "runner_ms_per_move": round(1000 * runner_s / max(1, moves_played), 3),
+        "size": s.size, "komi": s.komi,
+        "time_control": None if s.time_control is None else str(s.time_control),
+        "finished": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "settings": s.describe(), "sgf": sgf,
+    }
+
+
+class _Lost(Exception):
+    def __init__(self, colour: str, reason: str):
+        super().__init__(reason)
+        self.colour, self.reason = colour, reason
 
 
 def _well_formed(game: Game, vertex: str) -> bool:
@@ -185,17 +296,118 @@ def score_game(game: Game, gnugo: str | None) -> float:
     return game.score()
 
 
-def elo(rate: float) -> float:
-    """Elo difference of a score rate (+-inf at 0% and 100%)."""
-    if rate <= 0:
-        return -math.inf
-    if rate >= 1:
-        return math.inf
-    return -400 * math.log10(1 / rate - 1) + 0.0      # + 0.0: no "-0"
+@dataclass
+class MatchResult:
+    summary: dict
+    records: list = field(default_factory=list)
+    resumed: int = 0
 
 
-def split_command(text: str) -> list[str]:
-    words = shlex.split(text)
-    if not words:
-        raise ValueError("empty engine command")
-    return words
+def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 1,
+              sprt: Sprt | None = None, backend: str = "local", ray_address: str | None = None,
+              cpus_per_game: float = 1.0, progress: bool = True, log=None) -> MatchResult:
+    """Play up to `games` games (rounded up to whole pairs with openings), resuming the games of
+    the same match already in the store, stopping early when the SPRT decides. Returns the
+    summary (the --json object) and the records."""
+    from tqdm import tqdm
+
+    from mango.gtp.backend import make_backend
+
+    if settings.paired and games % 2:
+        games += 1
+    key = match_key(settings.describe())
+    store = Store(store_path)
+    done = [r for r in store.games_of(key) if r["game"] < games]
+    tally = Tally(paired=settings.paired)
+    for record in done:
+        _count(tally, record)
+    todo = [GameJob(settings, key, i) for i in sorted(set(range(games)) - {r["game"] for r in done})]
+    records = list(done)
+    bar = tqdm(total=games, initial=len(done), disable=not progress, file=sys.stderr,
+               desc="games", dynamic_ncols=True)
+    bar.set_postfix_str(_progress_text(tally, sprt))
+
+    def decided() -> bool:
+        return sprt is not None and tally.summary(sprt)["sprt"]["result"] != "continue"
+
+    try:
+        if todo and not decided():
+            runner = make_backend(backend, jobs=jobs, address=ray_address, cpus=cpus_per_game)
+            try:
+                for record in runner.run(play_game, todo, stop=decided):
+                    store.append(record)
+                    records.append(record)
+                    _count(tally, record)
+                    bar.set_postfix_str(_progress_text(tally, sprt))
+                    bar.update()
+                    if log is not None:
+                        log(game_line(record))
+            finally:
+                runner.close()
+    finally:
+        bar.close()
+    summary = tally.summary(sprt)
+    summary.update({"match": key, "store": os.path.abspath(store_path), "a": settings.a.name,
+                    "b": settings.b.name, "size": settings.size, "komi": settings.komi,
+                    "time_control": None if settings.time_control is None
+                    else str(settings.time_control),
+                    "openings": len(settings.openings), "paired": settings.paired,
+                    "scorer": "gnugo final_score" if settings.scorer else "area as it stands",
+                    "resumed": len(done), "backend": backend})
+    times = [t for r in records for t in r.get("move_times_a", [])]
+    summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
+    runner_ms = [r["runner_ms_per_move"] for r in records if "runner_ms_per_move" in r]
+    summary["runner_ms_per_move"] = round(sum(runner_ms) / len(runner_ms), 3) if runner_ms else None
+    return MatchResult(summary, sorted(records, key=lambda r: r["game"]), len(done))
+
+
+def _count(tally: Tally, record: dict) -> None:
+    tally.add(record["points"], record["pair"], record.get("error", False),
+              record.get("time_loss", False))
+
+
+def _progress_text(tally: Tally, sprt: Sprt | None) -> str:
+    s = tally.summary(sprt)
+    text = f"A {s['points']:g}/{s['games']}"
+    if s["games"]:
+        text += (f" Elo {_signed(s['elo'], _inf(s['score']))} [{_signed(s['elo_low'], '-inf')},"
+                 f"{_signed(s['elo_high'], '+inf')}]")
+    if sprt is not None:
+        text += f" LLR {s['sprt']['llr']:.2f} ({s['sprt']['lower']:.2f},{s['sprt']['upper']:.2f})"
+        if s["sprt"]["result"] != "continue":
+            text += f" {s['sprt']['result']}"
+    return text
+
+
+def _signed(value: float | None, infinite: str = "inf") -> str:
+    if value is None:
+        return infinite
+    return f"{value:+.0f}"
+
+
+def _inf(score: float) -> str:
+    return "+inf" if score >= 0.5 else "-inf"
+
+
+def game_line(record: dict) -> str:
+    side = "Black" if record["a_colour"] == "b" else "White"
+    opening = f", opening {record['opening']}" if record.get("opening") else ""
+    return (f"game {record['game'] + 1}: A {side}, {record['result']} ({record['reason']}, "
+            f"{record['moves']} moves{opening})")
+
+
+def summary_lines(summary: dict) -> list[str]:
+    """The match's result in words."""
+    lines = [f"{summary['a']} against {summary['b']}: {summary['points']:g}/{summary['games']} = "
+             f"{summary['score']:.1%} (95% {summary['score_low']:.1%}-{summary['score_high']:.1%}), "
+             f"Elo {_signed(summary['elo'], _inf(summary['score']))} "
+             f"({_signed(summary['elo_low'], '-inf')} to {_signed(summary['elo_high'], '+inf')})",
+             f"wins {summary['wins']}, losses {summary['losses']}, draws {summary['draws']}, "
+             f"errors {summary['errors']}, time losses {summary['time_losses']}"
+             + (f"; pairs {summary['pentanomial']}" if "pentanomial" in summary else "")
+             + (f"; {summary['resumed']} games resumed from the store" if summary["resumed"] else "")]
+    if "sprt" in summary:
+        t = summary["sprt"]
+        lines.append(f"SPRT({t['elo0']:g},{t['elo1']:g}) alpha {t['alpha']:g} beta {t['beta']:g}: "
+                     f"LLR {t['llr']:.2f} ({t['lower']:.2f}, {t['upper']:.2f}): {t['result']}")
+    return lines

@@ -127,41 +127,51 @@ for line in sys.stdin:
 def test_match_goes_on_when_the_opponent_misbehaves(tmp_path, mode, reason):
     import sys
 
+    from mango.gtp.store import read_records
+
     script = tmp_path / "fake.py"
     script.write_text(FAKE_ENGINE)
     report = tmp_path / "match.json"
+    store = tmp_path / "results.jsonl"
     result = CliRunner().invoke(main, ["match", "--opponent", f"{sys.executable} {script} {mode}",
                                        "--games", "2", "--size", "5", "--playouts", "50",
-                                       "--json", str(report), "--quiet", "--sgf", str(tmp_path / "sgf")])
+                                       "--json", str(report), "--quiet", "--sgf", str(tmp_path / "sgf"),
+                                       "--store", str(store)])
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
-    assert data["summary"]["games"] == 2
-    assert data["summary"]["mango_score"] == 2.0
-    assert all(reason in game["reason"] for game in data["games"])
+    assert data["games"] == 2 and data["points"] == 2.0 and data["errors"] == 2
+    records = read_records(str(store))
+    assert len(records) == 2
+    assert all(reason in game["reason"] for game in records)
     assert len(list((tmp_path / "sgf").glob("*.sgf"))) == 2
     assert "Elo" in result.output
 
 
-def test_match_refuses_an_empty_opponent():
-    result = CliRunner().invoke(main, ["match", "--opponent", "  ", "--games", "1"])
+def test_match_refuses_an_empty_opponent(tmp_path):
+    result = CliRunner().invoke(main, ["match", "--opponent", "  ", "--games", "1",
+                                       "--store", str(tmp_path / "s.jsonl")])
     assert result.exit_code == 2
 
 
 @pytest.mark.gnugo
 def test_match_against_gnugo(tmp_path):
-    from mango.gtp.match import find_gnugo
+    from mango.gtp.client import find_gnugo
+    from mango.gtp.store import read_records
 
     gnugo = find_gnugo()
     if gnugo is None:
         pytest.skip("GNU Go is not installed")
     report = tmp_path / "match.json"
+    store = tmp_path / "results.jsonl"
     result = CliRunner().invoke(main, ["match", "--opponent", f"{gnugo} --mode gtp --level 1",
                                        "--games", "2", "--size", "7", "--playouts", "300",
-                                       "--jobs", "2", "--json", str(report), "--quiet"])
+                                       "--jobs", "2", "--json", str(report), "--quiet",
+                                       "--store", str(store)])
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
-    assert data["summary"]["games"] == 2 and data["summary"]["scorer"] == "gnugo final_score"
-    assert {game["mango"] for game in data["games"]} == {"b", "w"}
-    for game in data["games"]:
+    assert data["games"] == 2 and data["scorer"] == "gnugo final_score" and data["errors"] == 0
+    games = read_records(str(store))
+    assert {game["a_colour"] for game in games} == {"b", "w"}
+    for game in games:
         assert game["winner"] in ("b", "w", None)
         assert "refused" not in game["reason"] and "died" not in game["reason"]

@@ -1,0 +1,169 @@
+"""Reports of results stores: Markdown tables and matplotlib plots.
+
+Games are grouped by configuration: side A, side B, board size, komi and time control (games of
+several matches and stores with the same configuration are combined). Per configuration: games,
+wins, draws, losses, errors, time losses, score and Elo with 95% intervals (pentanomial when the
+games came in opening pairs), and the seconds per move of each side. Plots (PNG): the score with
+its interval per configuration (winrate.png), Elo against side A's playouts per move for each
+opponent (scaling.png, as the MoGo paper's Fig. 7), and the mean seconds per move by move number
+(time.png). matplotlib is the optional extra `report`; without it the tables are still written.
+"""
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+
+from mango.gtp.sprt import Tally
+from mango.gtp.store import read_records
+
+ELO_CLIP = 800
+PLOTS_MISSING = "plots need matplotlib: pip install 'mango-go[report]'"
+
+
+def group_records(records: list[dict]) -> dict[tuple, list[dict]]:
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    seen = set()
+    for r in records:
+        ident = (r.get("match"), r.get("game"))
+        if ident in seen:                   # one game stored twice (two stores of one match)
+            continue
+        seen.add(ident)
+        groups[(r["a"], r["b"], r["size"], r["komi"], r.get("time_control"))].append(r)
+    return dict(groups)
+
+
+def summarise(records: list[dict]) -> dict:
+    paired = all(r.get("opening") for r in records)
+    tally = Tally(paired=paired)
+    for r in sorted(records, key=lambda r: (r["match"], r["game"])):
+        tally.add(r["points"], (r["match"], r["pair"]), r.get("error", False), r.get("time_loss", False))
+    summary = tally.summary()
+    for side in ("a", "b"):
+        times = [t for r in records for t in r.get(f"move_times_{side}", [])]
+        summary[f"seconds_per_move_{side}"] = sum(times) / len(times) if times else None
+    settings = records[0].get("settings", {}).get("a", {}).get("settings") or {}
+    summary["playouts_a"] = settings.get("playouts")
+    return summary
+
+
+def _elo(value, infinite: str) -> str:
+    return infinite if value is None else f"{value:+.0f}"
+
+
+def markdown(groups: dict[tuple, list[dict]]) -> str:
+    lines = ["| A | B | size | komi | clock | games | W-D-L | errors | time losses | score (95%) "
+             "| Elo (95%) | s/move A | s/move B |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
+        s = summarise(records)
+        per_move = [("-" if s[f"seconds_per_move_{x}"] is None else f"{s[f'seconds_per_move_{x}']:.3f}")
+                    for x in "ab"]
+        lines.append(
+            f"| {a} | {b} | {size} | {komi:g} | {clock or '-'} | {s['games']} | "
+            f"{s['wins']}-{s['draws']}-{s['losses']} | {s['errors']} | {s['time_losses']} | "
+            f"{s['score']:.1%} ({s['score_low']:.1%}-{s['score_high']:.1%}) | "
+            f"{_elo(s['elo'], '+inf' if s['score'] >= 0.5 else '-inf')} "
+            f"({_elo(s['elo_low'], '-inf')} to {_elo(s['elo_high'], '+inf')}) | "
+            f"{per_move[0]} | {per_move[1]} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_report(stores: list[str], out_dir: str, plots: bool = True) -> tuple[str, list[str], str | None]:
+    """(markdown, PNG paths written, a note when plots were not made)."""
+    records = [r for path in stores for r in read_records(path)]
+    if not records:
+        raise ValueError("no games in " + ", ".join(stores))
+    groups = group_records(records)
+    table = markdown(groups)
+    os.makedirs(out_dir, exist_ok=True)
+    written, note = [], None
+    if plots:
+        try:
+            import matplotlib
+        except ImportError:
+            note = PLOTS_MISSING
+        else:
+            matplotlib.use("Agg")
+            written = _plots(groups, out_dir)
+    text = "# Match report\n\n" + table
+    if written:
+        text += "\n" + "\n".join(f"![{os.path.basename(p)}]({os.path.basename(p)})" for p in written) + "\n"
+    with open(os.path.join(out_dir, "report.md"), "w") as handle:
+        handle.write(text)
+    return table, written, note
+
+
+def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
+    import matplotlib.pyplot as plt
+
+    written = []
+    keys = sorted(groups, key=lambda k: k[:2])
+    summaries = {k: summarise(groups[k]) for k in keys}
+
+    fig, ax = plt.subplots(figsize=(11, 0.5 * len(keys) + 1.5))
+    for i, k in enumerate(keys):
+        s = summaries[k]
+        ax.errorbar([s["score"]], [i], xerr=[[s["score"] - s["score_low"]], [s["score_high"] - s["score"]]],
+                    fmt="o", capsize=4, color="C0")
+    ax.axvline(0.5, color="grey", lw=0.8)
+    ax.set_yticks(range(len(keys)))
+    ax.set_yticklabels([f"{k[0]} vs {k[1]} ({k[2]}x{k[2]}{', ' + k[4] if k[4] else ''})"
+                        for k in keys], fontsize=7)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("score of A (95% interval)")
+    ax.set_title("Score per configuration")
+    fig.tight_layout()
+    written.append(_save(fig, out_dir, "winrate.png"))
+
+    by_opponent: dict[tuple, list] = defaultdict(list)
+    for k in keys:
+        s = summaries[k]
+        if s["playouts_a"] and s["elo"] is not None:
+            by_opponent[(k[1], k[2])].append((s["playouts_a"], s["elo"], s["elo_low"], s["elo_high"]))
+    if by_opponent:
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        for (opponent, size), points in sorted(by_opponent.items()):
+            points.sort()
+            x = [p[0] for p in points]
+            y = [p[1] for p in points]
+            # an infinite bound (all won or all lost) is drawn to +-ELO_CLIP
+            low = [p[1] - (p[2] if p[2] is not None else -ELO_CLIP) for p in points]
+            high = [(p[3] if p[3] is not None else ELO_CLIP) - p[1] for p in points]
+            ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
+                        label=f"against {opponent} ({size}x{size})")
+        ax.set_xscale("log")
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_xlabel("A's playouts per move")
+        ax.set_ylabel("Elo of A (95% interval)")
+        ax.set_title("Scaling with playouts")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        written.append(_save(fig, out_dir, "scaling.png"))
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for k in keys:
+        for side, style in (("a", "-"), ("b", "--")):
+            sums: dict[int, list] = defaultdict(list)
+            for r in groups[k]:
+                for n, t in enumerate(r.get(f"move_times_{side}", [])):
+                    sums[n].append(t)
+            if sums:
+                xs = sorted(sums)
+                ax.plot([x + 1 for x in xs], [sum(sums[x]) / len(sums[x]) for x in xs], style,
+                        label=f"{k[0] if side == 'a' else k[1]} ({'A' if side == 'a' else 'B'})")
+    ax.set_xlabel("the side's move number")
+    ax.set_ylabel("mean seconds")
+    ax.set_title("Time used per move")
+    ax.legend(fontsize=6)
+    fig.tight_layout()
+    written.append(_save(fig, out_dir, "time.png"))
+    return written
+
+
+def _save(fig, out_dir: str, name: str) -> str:
+    import matplotlib.pyplot as plt
+
+    path = os.path.join(out_dir, name)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

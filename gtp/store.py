@@ -1,0 +1,69 @@
+"""The results store: one JSON line per finished game, appended as each game ends, in one file the
+user names (default ./mango-results.jsonl).
+
+A line holds the match's key and settings (both sides' commands and configurations, board, komi,
+time control, openings), the game's index, pair, opening, seeds, colours, result, reason, moves,
+the seconds each side used (in all and per move) and the SGF. A match run again with the same
+settings and store resumes: the games already stored are counted, not played again. Several
+matches (other settings, other opponents) share a store; `mango report` groups them.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+DEFAULT_STORE = "mango-results.jsonl"
+
+
+def match_key(settings: dict) -> str:
+    """A short stable hash of a match's settings: the games of one match share it."""
+    text = json.dumps(settings, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def read_records(path: str) -> list[dict]:
+    """Every game in a store; a torn last line (a match killed mid-write) is skipped."""
+    if not os.path.exists(path):
+        return []
+    records = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return records
+
+
+class Store:
+    """Appends records to a JSONL file, one flushed line per game."""
+
+    def __init__(self, path: str):
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+
+    def games_of(self, key: str) -> list[dict]:
+        """The stored games of one match, one per game index (the first kept)."""
+        seen: dict[int, dict] = {}
+        for record in read_records(self.path):
+            if record.get("match") == key:
+                seen.setdefault(record["game"], record)
+        return [seen[index] for index in sorted(seen)]
+
+    def append(self, record: dict) -> None:
+        line = json.dumps(record, separators=(",", ":")) + "\n"
+        with open(self.path, "a", encoding="utf-8") as handle:
+            if handle.tell() > 0 and not _ends_with_newline(self.path):
+                handle.write("\n")                      # after a torn line
+            handle.write(line)
+
+
+def _ends_with_newline(path: str) -> bool:
+    with open(path, "rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) == b"\n"

@@ -1,0 +1,303 @@
+"""The strength laboratory: statistics and SPRT, clocks, openings, the results store, matches
+against fake engines (time losses, SPRT stops, resumption) and the Ray backend."""
+from __future__ import annotations
+
+import json
+import math
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mango.gtp.cli import main
+from mango.gtp.clock import Clock, TimeControl
+from mango.gtp.opening import OpeningError, load_openings, shipped_path
+from mango.gtp.sprt import PAIR_SCORES, Sprt, Tally, elo, expected_score, llr, mean_variance
+from mango.gtp.store import Store, read_records
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+def test_llr_by_hand():
+    # 100 pairs: 50 won twice (score 1), 50 split (score 1/2): mean 3/4, variance 1/16.
+    n, mean, variance = mean_variance([0, 0, 50, 0, 50], PAIR_SCORES)
+    assert (n, mean, variance) == (100, 0.75, 0.0625)
+    elo1 = 400 * math.log10(0.6 / 0.4)             # s0 = 0.5, s1 = 0.6
+    # LLR = N (s1 - s0)(2m - s0 - s1) / (2 v) = 100 * 0.1 * 0.4 / 0.125 = 32
+    assert llr(n, mean, variance, 0.0, elo1) == pytest.approx(32.0)
+    test = Sprt(0.0, elo1)
+    assert test.upper == pytest.approx(math.log(19)) and test.lower == pytest.approx(-math.log(19))
+    state = test.state([0, 0, 50, 0, 50], PAIR_SCORES)      # the pseudo-counts barely move it
+    assert state["llr"] == pytest.approx(32.0, rel=0.03) and state["result"] == "H1"
+
+
+def test_sprt_accepts_h0_for_an_even_engine_and_waits_when_unsure():
+    test = Sprt(0.0, 10.0)
+    assert test.state([100, 400, 800, 400, 100], PAIR_SCORES)["result"] == "H0"
+    assert test.state([1, 2, 3, 2, 1], PAIR_SCORES)["result"] == "continue"
+    # one won pair is no proof
+    assert test.state([0, 0, 0, 0, 1], PAIR_SCORES)["result"] == "continue"
+
+
+def test_elo_and_interval_from_pairs_and_games():
+    assert elo(0.5) == 0 and elo(expected_score(100)) == pytest.approx(100)
+    assert math.isinf(elo(1.0)) and math.isinf(elo(0.0))
+    tally = Tally(paired=True)
+    for pair, (a, b) in enumerate([(1, 0), (1, 1), (0.5, 1), (0, 0), (1, 0.5), (1, 0)]):
+        tally.add(a, pair)
+        tally.add(b, pair)
+    summary = tally.summary(Sprt(0, 20))
+    assert summary["games"] == 12 and summary["pentanomial"] == [1, 0, 2, 2, 1]
+    assert summary["score"] == pytest.approx(7 / 12, abs=1e-4)
+    n, mean, variance = mean_variance([1.2, 0.2, 2.2, 2.2, 1.2], PAIR_SCORES)   # + pseudo-counts
+    half = 1.959964 * math.sqrt(variance / n)
+    assert summary["score_low"] == pytest.approx(mean - half, abs=1e-4)
+    assert summary["elo_low"] < summary["elo"] < summary["elo_high"]
+    assert set(summary["sprt"]) >= {"llr", "lower", "upper", "result"}
+    even = Tally(paired=True)                     # two split pairs: no zero-width interval
+    for pair in (0, 1):
+        even.add(1, pair)
+        even.add(0, pair)
+    assert even.summary()["elo_low"] < -100 and even.summary()["elo_high"] > 100
+    games = Tally()
+    for points in (1, 1, 0, 0.5):
+        games.add(points)
+    assert (games.wins, games.losses, games.draws, games.points) == (2, 1, 1, 2.5)
+
+
+def test_sprt_refuses_backwards_bounds():
+    with pytest.raises(ValueError):
+        Sprt(5, 0)
+
+
+# -- clocks ----------------------------------------------------------------------------------------
+
+def test_time_control_syntax():
+    assert TimeControl.parse("10") == TimeControl("fischer", 10.0)
+    assert TimeControl.parse("60+2").increment_s == 2
+    japanese = TimeControl.parse("60:5x30")
+    assert (japanese.system, japanese.main_s, japanese.periods, japanese.period_s) == ("japanese", 60, 5, 30)
+    assert japanese.settings_commands(True) == ["kgs-time_settings byoyomi 60 30 5"]
+    assert japanese.settings_commands(False) == ["time_settings 60 30 1"]
+    canadian = TimeControl.parse("300:60/10")
+    assert canadian.settings_commands(False) == ["time_settings 300 60 10"]
+    assert str(canadian) == "300:60/10" and str(japanese) == "60:5x30"
+    for bad in ("", "ten", "60:0x30", "0", "60:5x"):
+        with pytest.raises(ValueError):
+            TimeControl.parse(bad)
+
+
+def test_fischer_clock_adds_the_increment_and_flags_past_the_tolerance():
+    clock = Clock(TimeControl.parse("10+1"))
+    assert clock.spend(4) and clock.time_left() == (7, 0)
+    assert clock.spend(7.9)                 # 0.9 s over: within the 1 s tolerance
+    assert not Clock(TimeControl.parse("10")).spend(11.5)
+
+
+def test_japanese_byoyomi_clock():
+    clock = Clock(TimeControl.parse("10:2x5"))
+    assert clock.spend(12) and clock.time_left() == (5, 2)      # 2 s into a period: it resets
+    assert clock.spend(7) and clock.time_left() == (5, 1)       # one period used up
+    assert clock.spend(4.5) and clock.time_left() == (5, 1)
+    assert not clock.spend(11)
+
+
+def test_canadian_clock():
+    clock = Clock(TimeControl.parse("0:10/2"))
+    assert clock.spend(6) and clock.time_left() == (4, 1)
+    assert clock.spend(4.5) and clock.time_left() == (10, 2)    # 0.5 s over, forgiven; new period
+    assert not clock.spend(11.5)
+
+
+# -- openings and the store --------------------------------------------------------------------
+
+def test_openings_from_text_and_sgf(tmp_path):
+    text = tmp_path / "o.txt"
+    text.write_text("# two openings\nE5 C4\n\nC3, G7 E5  # with a comment\n")
+    openings = load_openings(str(text), 9)
+    assert [str(o) for o in openings] == ["E5 C4", "C3 G7 E5"]
+    assert openings[1].moves[1] == ("w", "G7")
+    sgf = tmp_path / "o.sgf"
+    sgf.write_text("(;SZ[9];B[ee];W[cc])(;SZ[9];B[cg])")
+    assert [str(o) for o in load_openings(str(sgf), 9)] == ["E5 C7", "C3"]
+    (tmp_path / "bad.txt").write_text("E5 E5\n")
+    with pytest.raises(OpeningError):
+        load_openings(str(tmp_path / "bad.txt"), 9)
+    with pytest.raises(OpeningError):
+        load_openings(str(text), 5)                  # G7 is off a 5x5 board
+
+
+@pytest.mark.parametrize("size", [9, 13])
+def test_the_shipped_balanced_openings_load(size):
+    openings = load_openings("balanced", size)
+    assert len(openings) >= 20
+    assert all(2 <= len(o.moves) <= 4 for o in openings)
+    assert len({str(o) for o in openings}) == len(openings)
+    with open(shipped_path(size)) as handle:        # every kept one was searched near even
+        rates = [float(x) for line in handle if "#" in line and not line.startswith("#")
+                 for x in line.split("#")[1].split()]
+    assert rates and all(0.35 <= r <= 0.65 for r in rates)
+
+
+def test_store_appends_reads_and_survives_a_torn_line(tmp_path):
+    path = tmp_path / "s.jsonl"
+    store = Store(str(path))
+    store.append({"match": "k", "game": 0, "points": 1})
+    with open(path, "a") as handle:
+        handle.write('{"match": "k", "ga')                # killed mid-write
+    store.append({"match": "k", "game": 1, "points": 0})
+    store.append({"match": "other", "game": 0, "points": 0})
+    assert [r["game"] for r in store.games_of("k")] == [0, 1]
+    assert len(read_records(str(path))) == 3
+
+
+# -- matches against fake engines --------------------------------------------------------------
+
+FAKE = '''
+import sys, time
+mode = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "genmove" and mode == "slow":
+        time.sleep(3)
+    if words[0] == "genmove":
+        answer = "pass"
+    elif words[0] == "list_commands":
+        answer = "genmove\\nplay\\ntime_settings\\ntime_left"
+    else:
+        answer = ""
+    print("= " + answer + "\\n", flush=True)
+    if words[0] == "quit":
+        break
+'''
+
+
+@pytest.fixture
+def fake(tmp_path):
+    script = tmp_path / "fake.py"
+    script.write_text(FAKE)
+    return lambda mode: f"{sys.executable} {script} {mode}"
+
+
+def run(args):
+    result = CliRunner().invoke(main, ["match", "--quiet", "--size", "5", "--playouts", "30", *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_a_slow_engine_loses_on_time(tmp_path, fake):
+    report = tmp_path / "m.json"
+    run(["--opponent", fake("slow"), "--games", "2", "--time-control", "1",
+         "--store", str(tmp_path / "s.jsonl"), "--json", str(report)])
+    data = json.loads(report.read_text())
+    assert data["time_losses"] == 2 and data["wins"] == 2 and data["errors"] == 0
+    games = read_records(str(tmp_path / "s.jsonl"))
+    assert all(g["result"].endswith("+T") and "on time" in g["reason"] for g in games)
+    assert all(g["time_control"] == "1" for g in games)
+
+
+def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
+    openings = tmp_path / "o.txt"
+    openings.write_text("C3 D4\nB2 C3 D4\n")
+    store = tmp_path / "s.jsonl"
+    report = tmp_path / "m.json"
+    args = ["--opponent", fake("pass"), "--openings", str(openings), "--store", str(store),
+            "--json", str(report), "--sprt", "0,400", "--games", "40", "--jobs", "2"]
+    run(args)
+    data = json.loads(report.read_text())
+    assert data["sprt"]["result"] == "H1" and data["games"] < 40
+    assert data["paired"] and sum(data["pentanomial"]) == data["games"] // 2
+    assert {"games", "wins", "losses", "draws", "errors", "time_losses", "score", "elo",
+            "elo_low", "elo_high"} <= data.keys()
+    games = read_records(str(store))
+    assert len(games) == data["games"]
+    by_pair = {}
+    for g in games:
+        by_pair.setdefault(g["pair"], []).append(g)
+        assert g["sgf"].startswith("(;") and g["settings"]["b"]["command"]
+        assert g["seed_a"] == 1 + g["game"]
+    for pair in by_pair.values():                  # one opening, colours swapped
+        if len(pair) < 2:
+            continue                               # a game in flight when the SPRT decided
+        assert len({g["opening"] for g in pair}) == 1
+        assert {g["a_colour"] for g in pair} == {"b", "w"}
+    again = run(args)                              # resumed: nothing more to play
+    assert f"{data['games']} games resumed" in again.output
+    assert len(read_records(str(store))) == data["games"]
+
+
+def test_a_mango_variant_against_mango(tmp_path):
+    report = tmp_path / "m.json"
+    run(["--opponent", "mango", "--opponent-option", "rave=off", "-o", "uct_c=0.5",
+         "--games", "2", "--store", str(tmp_path / "s.jsonl"), "--json", str(report)])
+    data = json.loads(report.read_text())
+    assert data["games"] == 2 and data["errors"] == 0
+    assert "uct_c=0.5" in data["a"] and "rave=off" in data["b"]
+    game = read_records(str(tmp_path / "s.jsonl"))[0]
+    assert game["settings"]["b"]["settings"]["rave"] is False
+    assert game["settings"]["a"]["settings"]["uct_c"] == 0.5
+    assert game["seed_b"] != game["seed_a"]
+
+
+@pytest.mark.parametrize("args", [["--sprt", "5,1"], ["--sprt", "x"], ["--time-control", "1:2"],
+                                  ["--openings", "balanced", "--size", "7"],
+                                  ["--opponent-option", "rave=off"]])
+def test_match_refuses_bad_options(tmp_path, fake, args):
+    result = CliRunner().invoke(main, ["match", "--opponent", fake("pass"), "--store",
+                                       str(tmp_path / "s.jsonl"), *args])
+    assert result.exit_code == 2, result.output
+
+
+def test_ray_backend_without_ray_says_how_to_install(tmp_path, fake, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ray", None)
+    result = CliRunner().invoke(main, ["match", "--opponent", fake("pass"), "--backend", "ray",
+                                       "--store", str(tmp_path / "s.jsonl"), "--quiet"])
+    assert result.exit_code == 1 and "mango-go[cluster]" in result.output
+
+
+def test_ray_backend_plays_on_a_local_ray(tmp_path, fake):
+    pytest.importorskip("ray")
+    report = tmp_path / "m.json"
+    store = tmp_path / "s.jsonl"
+    run(["--opponent", fake("pass"), "--games", "2", "--backend", "ray", "--jobs", "2",
+         "--store", str(store), "--json", str(report)])
+    data = json.loads(report.read_text())
+    assert data["games"] == 2 and data["backend"] == "ray" and data["errors"] == 0
+    assert len(read_records(str(store))) == 2
+
+
+# -- reports ---------------------------------------------------------------------------------------
+
+def _record(match, game, a, playouts, points, opening="E5 C4"):
+    return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
+            "komi": 7.5, "time_control": None, "points": points, "error": False,
+            "time_loss": False, "opening": opening, "move_times_a": [0.1, 0.2],
+            "move_times_b": [0.05], "settings": {"a": {"settings": {"playouts": playouts}}}}
+
+
+def test_report_tables_and_plots(tmp_path):
+    first, second = Store(str(tmp_path / "one.jsonl")), Store(str(tmp_path / "two.jsonl"))
+    for game, points in enumerate([1, 0, 1, 0.5]):
+        first.append(_record("m1", game, "mango playouts=1000", 1000, points))
+    for game, points in enumerate([1, 1]):
+        second.append(_record("m2", game, "mango playouts=4000", 4000, points))
+    second.append(_record("m1", 0, "mango playouts=1000", 1000, 1))     # the same game again
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "one.jsonl"),
+                                       str(tmp_path / "two.jsonl"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| mango")]
+    assert len(rows) == 2
+    assert "| 4 | 2-1-1 |" in rows[0] and "| 2 | 2-0-0 |" in rows[1]
+    assert (out / "report.md").exists()
+    pytest.importorskip("matplotlib")
+    for name in ("winrate.png", "scaling.png", "time.png"):
+        assert (out / name).stat().st_size > 1000
+
+
+def test_report_of_an_empty_store_is_an_error(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("")
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "empty.jsonl"), "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "no games" in result.output

@@ -1,0 +1,92 @@
+"""Tactical suites: the .tst reader, expectations (alternatives, negation, expected failures),
+and a handful of the shipped positions against Mango at low playouts."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from mango.gtp.cli import main
+from mango.gtp.suite import matches, parse_suite
+
+SUITE = os.path.join(os.path.dirname(__file__), os.pardir, "gtp", "data", "suite", "mango.tst")
+
+ECHO = '''
+import sys
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "genmove":
+        answer = "C3"
+    elif words[0] == "list_commands":
+        answer = "genmove\\nloadsgf"
+    elif words[0] == "loadsgf":
+        answer = "" if words[1].startswith("/") else "?"
+    else:
+        answer = ""
+    print(("? relative" if answer == "?" else "= " + answer) + "\\n", flush=True)
+    if words[0] == "quit":
+        break
+'''
+
+
+def test_expectations():
+    assert matches("C3|D4", "c3") and matches("C3|D4", "D4") and not matches("C3|D4", "C30")
+    assert matches("!A1", "B2") and not matches("!A1", "A1")
+    assert matches("1 B2", "1 B2")
+
+
+def test_parse_makes_loadsgf_paths_absolute(tmp_path):
+    tst = tmp_path / "t.tst"
+    tst.write_text("# comment\nloadsgf games/a.sgf 5\n1 reg_genmove black\n#? [C3]*\n"
+                   "2 genmove white\n\n#? [!C3]\nboardsize 9\n")
+    steps = parse_suite(str(tst))
+    assert steps[0][0] == f"loadsgf {tmp_path / 'games' / 'a.sgf'} 5" and steps[0][1] is None
+    assert steps[1][1].number == 1 and steps[1][1].expect_failure and steps[1][1].expected == "C3"
+    assert steps[2][1].expected == "!C3" and not steps[2][1].expect_failure
+    assert steps[3] == ("boardsize 9", None)
+
+
+def test_suite_counts_passes_failures_and_unexpected_passes(tmp_path):
+    engine = tmp_path / "echo.py"
+    engine.write_text(ECHO)
+    tst = tmp_path / "t.tst"
+    tst.write_text("loadsgf x.sgf\n1 reg_genmove black\n#? [C3]\n2 reg_genmove black\n#? [D4]\n"
+                   "3 genmove black\n#? [C3]*\n4 genmove black\n#? [D4]*\n")
+    report = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["suite", str(tst), "--engine", f"{sys.executable} {engine}",
+                                       "--json", str(report)])
+    assert result.exit_code == 1                     # a failure
+    data = json.loads(report.read_text())
+    assert (data["passes"], data["failures"], data["unexpected_passes"],
+            data["expected_failures"]) == (1, 1, 1, 1)
+    assert "unexpected pass" in result.output
+
+
+def test_the_shipped_suite_parses_and_names_its_files():
+    steps = parse_suite(SUITE)
+    tests = [t for _, t in steps if t is not None]
+    assert len(tests) >= 10 and len({t.number for t in tests}) == len(tests)
+    for command, _ in steps:
+        if command.startswith("loadsgf"):
+            assert os.path.exists(command.split()[1])
+
+
+def test_a_handful_of_the_shipped_positions_against_mango(tmp_path):
+    """Black to move in each position, at 3,000 playouts (the whole suite: `mango suite`)."""
+    steps = parse_suite(SUITE)
+    lines = []
+    for command, test in steps:
+        if command.startswith("loadsgf"):
+            lines.append(command)
+        elif test is not None and "black" in command:
+            lines += [f"{test.number} {command}", f"#? [{test.expected}]"]
+    tst = tmp_path / "black.tst"
+    tst.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["suite", str(tst), "--playouts", "3000"])
+    assert result.exit_code == 0, result.output
+    assert "0 failed" in result.output
