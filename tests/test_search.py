@@ -253,7 +253,7 @@ def test_full_pool_keeps_searching_without_growing():
     assert s.pool_full
     assert s.nodes_used <= 1000
     assert result.playouts == 3000 == s.root_visits
-    assert NODE_SIZE == 48
+    assert NODE_SIZE == 64
 
 
 def test_memory_bound_too_small_for_the_root_is_a_clear_error():
