@@ -141,6 +141,8 @@ ctypedef struct worker_t:
     int64_t stops                       # simulations whose descent stopped at a node it had not
                                         # just added (the audit's slack, see _audit)
     int64_t lost                        # counts a retired node could not pass on (never, if sound)
+    int64_t retired                     # old copies this worker retired under threads
+    int64_t redirects                   # adds this worker found retired and made again
 
 
 # ---- statistics -----------------------------------------------------------------------------
@@ -334,6 +336,7 @@ cdef inline void _copy_child(search_t* s, worker_t* wk, int64_t new_index,
         wk.moved_old[wk.n_moved] = old_index
         wk.moved_new[wk.n_moved] = new_index
         wk.n_moved += 1
+        wk.retired += 1
     else:
         child[0] = old[0]
     child.flags &= ~NODE_LOCKED
@@ -608,6 +611,7 @@ cdef void _redirect(search_t* s, worker_t* wk, int depth, bint of_child, int mov
     """An add found a retired copy: add into the live copy of the path node at `depth` (or of its
     child playing `move`), again until the add lands in a copy not retired."""
     cdef int64_t index
+    wk.redirects += 1
     while True:
         mango_acquire_fence()           # see the block published before the counter was retired
         index = _resolve(s, wk, depth)
@@ -775,6 +779,8 @@ cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tr
         if tree_reset:
             wk.stops = 0
             wk.lost = 0
+            wk.retired = 0
+            wk.redirects = 0
     if tree_reset:
         s.fresh = True
     elif s.pool.nodes != NULL and s.pool.nodes[0].visits > 0:
@@ -823,6 +829,8 @@ ctypedef struct audit_t:
     int64_t slack               # sum over live nodes of visits - children's visits - [ADDED]
     int64_t stops               # the workers' stops: equals slack on a fresh tree
     int64_t lost
+    int64_t retired             # old copies retired under threads, and adds that found one
+    int64_t redirects           # retired and went to the live copy (since the tree was reset)
     int64_t root_visits
     int64_t score_root_n        # the score samples: over all, and summed over the root children
     int64_t score_children_n
@@ -885,6 +893,8 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
     for i in range(n_workers):
         a.stops += workers[i].stops
         a.lost += workers[i].lost
+        a.retired += workers[i].retired
+        a.redirects += workers[i].redirects
     a.root_visits = s.pool.nodes[0].visits
     _score_sums(workers, n_workers, 0, True, sums)
     a.score_root_n = sums[0]
@@ -1251,9 +1261,9 @@ cdef class Searcher:
             ch = &self.s.pool.nodes[node.first_child + i]
             mean, stdev = self._score_view(False, ch.move) if index == 0 else (None, None)
             out.append(ChildStats(
-                ch.move, ch.visits, ch.half_wins / (2 * ch.visits) if ch.visits else None,
+                ch.move, ch.visits, 0.5 * ch.half_wins / ch.visits if ch.visits else None,
                 ch.amaf_visits,
-                ch.amaf_half_wins / (2 * ch.amaf_visits) if ch.amaf_visits else None,
+                0.5 * ch.amaf_half_wins / ch.amaf_visits if ch.amaf_visits else None,
                 ch.prior_visits, ch.prior_wins / ch.prior_visits if ch.prior_visits else None,
                 ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i, mean, stdev))
         return out
