@@ -252,8 +252,8 @@ class SearchConfig:
     """Keep the subtree of the moves played since the last search."""
 
     max_nodes: int = 20_000_000
-    """Memory bound: at most this many tree nodes (48 bytes each: 20,000,000 is 0.96 GB); when the
-    pool is full the search goes on without creating nodes."""
+    """Memory bound: at most this many tree nodes (64 bytes each: 20,000,000 is 1.28 GB, reserved
+    but only touched as used); when the pool is full the search goes on without creating nodes."""
 
     resign: bool = True
     """Resign when the root's win rate is below resign_threshold after resign_min_playouts."""
