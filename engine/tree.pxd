@@ -10,7 +10,8 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
 cdef enum:
     NO_CHILDREN = -1
     NODE_EXPANDED = 1       # every legal move is a child, sorted by heuristic (best first)
-    NODE_LOCKED = 2         # a thread is growing the children block (or: a retired copy, below)
+    NODE_LOCKED = 2         # a thread is growing the children block (for good: a retired old
+                            # copy, see the module docstring of search.pyx)
     NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
     NODE_ADDED = 8          # created by a simulation that ended here (one child a simulation)
 
