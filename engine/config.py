@@ -380,7 +380,7 @@ class SearchConfig(_Section):
 
     max_nodes: int = setting(
         20_000_000, low=1_000, high=1_000_000_000, unit="nodes",
-        doc="""Memory bound: at most this many tree nodes (48 bytes each: 20,000,000 is 0.96 GB); when
+        doc="""Memory bound: at most this many tree nodes (64 bytes each: 20,000,000 is 1.28 GB); when
         the pool is full the search goes on without creating nodes.""")
 
     resign: bool = setting(

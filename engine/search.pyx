@@ -8,8 +8,23 @@ chooses among children created all at once and sorted by Mango's heuristic H), f
 with a playout, then back the result up the path: plain averages, and AMAF for every child of a
 path node whose move the same player played later in the simulation (first time only).
 
-Results are counted for the player who made the move: 1 a win, 0.5 jigo, 0 a loss.
+Results are counted for the player who made the move, in half points: 2 a win, 1 a jigo, 0 a
+loss (int64: exact however long the search; see node_t in tree.pxd).
 Python (class Searcher) crosses into C once per batch of simulations.
+
+Threads (tree parallelism). Counters are updated with atomic adds. A children block is replaced
+(grown, or re-made sorted at expansion) by the thread holding its parent's lock; it copies each
+old child into the new block. With threads, another thread may be below an old copy: it may be
+growing that child's children (it holds the child's lock), and it will back its simulation up
+into the old copy. So the expanding thread first takes each old child's lock and keeps it for
+good (the old copy is retired: its structure can no longer change, and whoever was growing it
+has finished), copies the structure without the lock bit and without the virtual loss (a thread
+below the old copy takes its loss back from the old copy), publishes the new block, and then
+moves each counter by an atomic exchange with MANGO_RETIRED. An add into a retired counter returns
+a negative value: the adder finds the live copy again by the moves from the root and adds there.
+Every count thus lands exactly once in the live tree (Searcher.audit() checks it).
+
+Ownership and score statistics are kept per worker (no races) and summed when read.
 """
 cimport cython
 from cython.parallel cimport parallel, threadid
@@ -28,9 +43,10 @@ from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, 
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
                              rng_t, urgency_copy, urgency_init, urgency_t)
-from mango.engine.tree cimport (NO_CHILDREN, NODE_BANNED, NODE_EXPANDED, NODE_LOCKED, mango_atomic_add,
-                          mango_atomic_add16, mango_atomic_add32,
-                          mango_load_count, mango_store_count, mango_store_index, mango_try_lock,
+from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
+                          NODE_LOCKED, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
+                          mango_atomic_add64, mango_atomic_retire64, mango_load_count,
+                          mango_spin_lock, mango_store_count, mango_store_index, mango_try_lock,
                           mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
                           tree_pool_open, tree_reroot, tree_reset)
 
@@ -88,8 +104,9 @@ ctypedef struct search_t:
     int64_t simulations                 # claimed by threads in this batch
     int64_t batch_end
     bint track_ownership
-    int32_t ownership[MAX_POINTS]       # sum over simulations since the position was set: +1 a
-    int64_t ownership_samples           # point ends Black's, -1 White's (area, eyes included)
+    bint threaded                       # a batch runs on more than one thread (atomic updates)
+    bint fresh                          # the tree and the workers' samples began together (no
+                                        # re-rooting since): the audit's exact sums apply
 
 # One thread's scratch space for a simulation.
 ctypedef struct worker_t:
@@ -108,12 +125,30 @@ ctypedef struct worker_t:
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]
+    int64_t moved_old[MAX_POINTS + 1]   # old copies retired by a block replacement, and their
+    int64_t moved_new[MAX_POINTS + 1]   # new copies, whose counters move after the publication
+    int n_moved
+    # this worker's samples since the position was set (summed over the workers when read)
+    int64_t ownership[MAX_POINTS]       # +1 a point ends Black's, -1 White's (area, eyes included)
+    int64_t ownership_samples
+    int64_t score_n[MAX_POINTS + 1]     # per root move (slot move + 1, PASS in 0): simulations,
+    int64_t score_sum[MAX_POINTS + 1]   # sum and sum of squares of Black's area score (komi not
+    int64_t score_sum2[MAX_POINTS + 1]  # taken off: integers, exact)
+    int64_t root_score_n                # the same over every simulation from the root
+    int64_t root_score_sum
+    int64_t root_score_sum2
+    int64_t stops                       # simulations whose descent stopped at a node it had not
+                                        # just added (the audit's slack, see _audit)
+    int64_t lost                        # counts a retired node could not pass on (never, if sound)
+    int64_t retired                     # old copies this worker retired under threads
+    int64_t redirects                   # adds this worker found retired and made again
 
 
 # ---- statistics -----------------------------------------------------------------------------
 
-cdef inline double _result_for(double black_result, int colour) noexcept nogil:
-    return black_result if colour == BLACK else 1.0 - black_result
+cdef inline int _half_result_for(int black_half, int colour) noexcept nogil:
+    """The result in half points (2 win, 1 jigo, 0 loss) for colour, from Black's."""
+    return black_half if colour == BLACK else 2 - black_half
 
 
 cdef inline int _mover_at(const search_t* s, int depth) noexcept nogil:
@@ -145,7 +180,7 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
         score = p.first_play_urgency
     else:
         if count > 0:
-            value = (child.wins + child.prior_wins) / count
+            value = (0.5 * child.half_wins + child.prior_wins) / count
         if amaf_count > 0:
             if count <= 0:
                 beta = 1.0
@@ -154,7 +189,8 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
             else:
                 beta = amaf_count / (count + amaf_count
                                      + 4.0 * count * amaf_count * p.rave_bias * p.rave_bias)
-            value = (1.0 - beta) * value + beta * (child.amaf_wins + child.prior_wins) / amaf_count
+            value = ((1.0 - beta) * value
+                     + beta * (0.5 * child.amaf_half_wins + child.prior_wins) / amaf_count)
         score = value
         if p.uct_c > 0:
             score += p.uct_c * sqrt(log_parent / (count if count >= 1 else 1.0))
@@ -241,7 +277,7 @@ cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, 
                 if uncle.visits > 0:
                     n = p.grandfather_count if uncle.visits > p.grandfather_count else uncle.visits
                     count += n
-                    wins += n * uncle.wins / uncle.visits
+                    wins += n * 0.5 * uncle.half_wins / uncle.visits
                 break
     child.prior_visits = <float>count
     child.prior_wins = <float>wins
@@ -280,6 +316,48 @@ cdef int _recent_moves(const search_t* s, const worker_t* wk, int depth, int* re
     return n
 
 
+cdef inline void _copy_child(search_t* s, worker_t* wk, int64_t new_index,
+                             int64_t old_index) noexcept nogil:
+    """Copy an old child into the block replacing its block (the parent is locked by this thread).
+    Never the lock bit nor the virtual loss (the threads below the old copy take their loss back
+    from it). With threads, the old copy is retired first (locked for good, after whoever grows
+    its children has finished) and its counters move after the new block is published
+    (_move_counters): a thread below it may still back up into it."""
+    cdef node_t* child = &s.pool.nodes[new_index]
+    cdef node_t* old = &s.pool.nodes[old_index]
+    if s.threaded:
+        mango_spin_lock(&old.flags, NODE_LOCKED)
+        child[0] = old[0]
+        child.visits = 0
+        child.half_wins = 0
+        child.amaf_visits = 0
+        child.amaf_half_wins = 0
+        wk.moved_old[wk.n_moved] = old_index
+        wk.moved_new[wk.n_moved] = new_index
+        wk.n_moved += 1
+        wk.retired += 1
+    else:
+        child[0] = old[0]
+    child.flags &= ~NODE_LOCKED
+    child.virtual_loss = 0
+
+
+cdef void _move_counters(search_t* s, worker_t* wk) noexcept nogil:
+    """Once the new block is published: each retired copy's counts into its new copy. An add that
+    comes later into the retired copy sees MANGO_RETIRED and goes to the new copy (_redirect)."""
+    cdef int i
+    cdef node_t* old
+    cdef node_t* new
+    for i in range(wk.n_moved):
+        old = &s.pool.nodes[wk.moved_old[i]]
+        new = &s.pool.nodes[wk.moved_new[i]]
+        mango_atomic_add64(&new.visits, mango_atomic_retire64(&old.visits))
+        mango_atomic_add64(&new.half_wins, mango_atomic_retire64(&old.half_wins))
+        mango_atomic_add64(&new.amaf_visits, mango_atomic_retire64(&old.amaf_visits))
+        mango_atomic_add64(&new.amaf_half_wins, mango_atomic_retire64(&old.amaf_half_wins))
+    wk.n_moved = 0
+
+
 cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
     """Create every child of node (legal moves that fill no own true eye, and pass), with priors,
     sorted by Mango's H, keeping the children already created; 1 on success. node is locked."""
@@ -293,9 +371,13 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     cdef node_t* child
     cdef node_t* old
     n_recent = _recent_moves(s, wk, depth, recent)
+    old_n = node.n_children
     for i in range(b.n_empty):
         point = b.empty[i]
-        if board_is_true_eye(b, point, c) or board_is_ko(b, point, c) or board_is_suicide(b, point, c):
+        if board_is_ko(b, point, c) or board_is_suicide(b, point, c):
+            continue
+        # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
+        if board_is_true_eye(b, point, c) and (old_n == 0 or _find_child(s, node, point) < 0):
             continue
         _move_knowledge(s, b, point, c, &capture_save, &pattern, &self_atari)
         wk.cand[n] = point
@@ -332,7 +414,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     if first < 0:
         return 0
     old_first = node.first_child
-    old_n = node.n_children
+    wk.n_moved = 0
     for i in range(n):
         k = wk.cand_order[i]
         child = &s.pool.nodes[first + i]
@@ -342,9 +424,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
                 old = &s.pool.nodes[old_first + j]
                 break
         if old != NULL:
-            child[0] = old[0]
-            # a thread below the old copy backs up into it; the copy must not keep its loss
-            child.virtual_loss = 0
+            _copy_child(s, wk, first + i, old_first + j)
         else:
             tree_node_init(child, wk.cand[k])
             if wk.cand[k] != PASS:
@@ -358,34 +438,46 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     mango_store_index(&node.first_child, <int>first)
     mango_store_count(&node.n_children, n)
     node.flags |= NODE_EXPANDED
+    if wk.n_moved:
+        _move_counters(s, wk)
     return 1
 
 
-cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int depth) noexcept nogil:
+cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int depth,
+                        bint* added) noexcept nogil:
     """Append one child (the playout policy's move) to a node below T; -1 when out of room.
-    node is locked."""
+    node is locked. Another thread may have added the move since the caller looked: then that
+    child, and added is False."""
     cdef int n = node.n_children, cap = node.capacity, i
     cdef int64_t first = node.first_child, grown
     cdef double capture_save = 0, pattern = 0
     cdef bint self_atari = False
     cdef node_t* child
+    added[0] = False
+    for i in range(n):
+        if s.pool.nodes[first + i].move == move:
+            return first + i
+    wk.n_moved = 0
     if n == cap:
         cap = 2 if cap == 0 else 2 * cap
         grown = tree_alloc(&s.pool, cap)
         if grown < 0:
             return -1
         for i in range(n):
-            s.pool.nodes[grown + i] = s.pool.nodes[first + i]
-            s.pool.nodes[grown + i].virtual_loss = 0
+            _copy_child(s, wk, grown + i, first + i)
         node.capacity = cap
         mango_store_index(&node.first_child, <int>grown)
         first = grown
     child = &s.pool.nodes[first + n]
     tree_node_init(child, move)
+    child.flags = NODE_ADDED
     if move != PASS:
         _move_knowledge(s, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &self_atari)
     _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
     mango_store_count(&node.n_children, n + 1)
+    if wk.n_moved:
+        _move_counters(s, wk)
+    added[0] = True
     return first + n
 
 
@@ -418,8 +510,11 @@ cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
                             and not board_is_suicide(b, move, c))
 
 
-cdef void _descend(search_t* s, worker_t* wk) noexcept nogil:
-    """Walk down the tree, growing it by at most one node, playing the moves on the worker's board."""
+cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
+    """Walk down the tree, growing it by at most one node, playing the moves on the worker's board.
+    True when the walk ended at the node it added; False when it stopped at a node already there
+    (a terminal position, the depth limit, slow node creation, a locked node, a full pool, a
+    stale child)."""
     cdef const params_t* p = &s.params
     cdef node_t* node
     cdef node_t* child_node
@@ -431,24 +526,24 @@ cdef void _descend(search_t* s, worker_t* wk) noexcept nogil:
     while True:
         node = &s.pool.nodes[index]
         if wk.board.passes >= 2 or depth >= MAX_DEPTH:
-            return
+            return False
         added = False
         if node.flags & NODE_EXPANDED or (depth > 0 and node.visits >= p.expand_threshold
                                           and node.visits >= p.create_after):
             if not node.flags & NODE_EXPANDED:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
-                    return
+                    return False
                 if not node.flags & NODE_EXPANDED:
                     _expand_full(s, wk, node, depth)
                 mango_unlock(&node.flags, NODE_LOCKED)
                 if not node.flags & NODE_EXPANDED:
-                    return
+                    return False
             child = search_select(s, node)
             if child < 0:
-                return
+                return False
         else:
             if depth > 0 and node.visits < p.create_after:
-                return                  # slow node creation: not yet a node that grows
+                return False            # slow node creation: not yet a node that grows
             if s.policy.kind == POLICY_MANGO:
                 move = mango_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move)
             else:
@@ -458,42 +553,103 @@ cdef void _descend(search_t* s, worker_t* wk) noexcept nogil:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
                     child = -1
                 else:
-                    child = _add_child(s, wk, node, move, depth)
+                    child = _add_child(s, wk, node, move, depth, &added)
                     mango_unlock(&node.flags, NODE_LOCKED)
                 if child < 0:
                     _play(s, wk, move)          # the move stands, as the playout's first
-                    return
-                added = True
+                    return False
         child_node = &s.pool.nodes[child]
         move = child_node.move
-        if not _legal_for_tree(&wk.board, move):
-            return
-        mango_atomic_add16(&child_node.virtual_loss, 1)
+        if not added and not _legal_for_tree(&wk.board, move):
+            return False
+        if s.threaded:
+            mango_atomic_add16(&child_node.virtual_loss, 1)
+        else:
+            child_node.virtual_loss += 1
         _play(s, wk, move)
         wk.path[wk.path_len] = child
         wk.path_len += 1
         depth += 1
         index = child
         if added:
+            return True
+
+
+cdef enum:
+    COUNT_VISITS = 0
+    COUNT_HALF_WINS = 1
+    COUNT_AMAF_VISITS = 2
+    COUNT_AMAF_HALF_WINS = 3
+
+
+cdef inline int64_t* _counter(node_t* node, int which) noexcept nogil:
+    if which == COUNT_VISITS:
+        return &node.visits
+    if which == COUNT_HALF_WINS:
+        return &node.half_wins
+    if which == COUNT_AMAF_VISITS:
+        return &node.amaf_visits
+    return &node.amaf_half_wins
+
+
+cdef int64_t _resolve(search_t* s, const worker_t* wk, int depth) noexcept nogil:
+    """The live node at this depth of the worker's path, found again by its moves from the root
+    (the root is never copied); -1 if a move is no longer a child (it cannot happen: copies keep
+    every old child)."""
+    cdef int64_t index = 0
+    cdef int i
+    for i in range(depth):
+        index = _find_child(s, &s.pool.nodes[index], wk.moves[i])
+        if index < 0:
+            return -1
+    return index
+
+
+cdef void _redirect(search_t* s, worker_t* wk, int depth, bint of_child, int move, int which,
+                    int64_t amount) noexcept nogil:
+    """An add found a retired copy: add into the live copy of the path node at `depth` (or of its
+    child playing `move`), again until the add lands in a copy not retired."""
+    cdef int64_t index
+    wk.redirects += 1
+    while True:
+        mango_acquire_fence()           # see the block published before the counter was retired
+        index = _resolve(s, wk, depth)
+        if index >= 0 and of_child:
+            index = _find_child(s, &s.pool.nodes[index], move)
+        if index < 0:
+            wk.lost += 1
+            return
+        if mango_atomic_add64(_counter(&s.pool.nodes[index], which), amount) >= 0:
             return
 
 
-cdef void _backup(search_t* s, worker_t* wk, double black_result) noexcept nogil:
-    """Plain averages along the path; AMAF as MoGo's Algorithm 2: for the node at depth t, every
-    child whose move its mover played at t or later (first time only) counts the result."""
-    cdef int t, j, i, c, n_children, move
+cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
+    """Plain sums along the path; AMAF as MoGo's Algorithm 2: for the node at depth t, every
+    child whose move its mover played at t or later (first time only) counts the result.
+    black_half: Black's result in half points (2 win, 1 jigo, 0 loss)."""
+    cdef int t, j, i, c, n_children, move, r
     cdef int64_t first
     cdef node_t* node
     cdef node_t* child
-    cdef double r
     cdef uint32_t stamp
-    # visits are exact under threads (atomic); a float win may rarely be lost to a race
-    mango_atomic_add32(&s.pool.nodes[0].visits, 1)
-    for t in range(1, wk.path_len):
-        node = &s.pool.nodes[wk.path[t]]
-        mango_atomic_add32(&node.visits, 1)
-        node.wins += <float>_result_for(black_result, _mover_at(s, t - 1))
-        mango_atomic_add16(&node.virtual_loss, -1)
+    cdef bint threaded = s.threaded
+    if threaded:
+        mango_atomic_add64(&s.pool.nodes[0].visits, 1)     # the root is never copied
+        for t in range(1, wk.path_len):
+            node = &s.pool.nodes[wk.path[t]]
+            r = _half_result_for(black_half, _mover_at(s, t - 1))
+            if mango_atomic_add64(&node.visits, 1) < 0:
+                _redirect(s, wk, t, False, 0, COUNT_VISITS, 1)
+            if r and mango_atomic_add64(&node.half_wins, r) < 0:
+                _redirect(s, wk, t, False, 0, COUNT_HALF_WINS, r)
+            mango_atomic_add16(&node.virtual_loss, -1)     # where this thread put it
+    else:
+        s.pool.nodes[0].visits += 1
+        for t in range(1, wk.path_len):
+            node = &s.pool.nodes[wk.path[t]]
+            node.visits += 1
+            node.half_wins += _half_result_for(black_half, _mover_at(s, t - 1))
+            node.virtual_loss -= 1
     if not s.params.rave:
         return
     wk.stamp += 1
@@ -513,22 +669,34 @@ cdef void _backup(search_t* s, worker_t* wk, double black_result) noexcept nogil
         if n_children == 0:
             continue
         c = _mover_at(s, t)
-        r = _result_for(black_result, c)
+        r = _half_result_for(black_half, c)
         first = node.first_child
-        for i in range(n_children):
-            child = &s.pool.nodes[first + i]
-            if child.move != PASS and wk.played[c][child.move] == stamp:
-                child.amaf_visits += 1
-                child.amaf_wins += <float>r
+        if threaded:
+            for i in range(n_children):
+                child = &s.pool.nodes[first + i]
+                move = child.move
+                if move != PASS and wk.played[c][move] == stamp:
+                    if mango_atomic_add64(&child.amaf_visits, 1) < 0:
+                        _redirect(s, wk, t, True, move, COUNT_AMAF_VISITS, 1)
+                    if r and mango_atomic_add64(&child.amaf_half_wins, r) < 0:
+                        _redirect(s, wk, t, True, move, COUNT_AMAF_HALF_WINS, r)
+        else:
+            for i in range(n_children):
+                child = &s.pool.nodes[first + i]
+                if child.move != PASS and wk.played[c][child.move] == stamp:
+                    child.amaf_visits += 1
+                    child.amaf_half_wins += r
 
 
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
+    cdef int area, slot
     cdef double score
     wk.board = s.root_board
     if s.policy.kind == POLICY_MANGO:
         urgency_copy(&wk.urgency, &s.root_urgency)
     wk.n_moves = 0
-    _descend(s, wk)
+    if not _descend(s, wk):
+        wk.stops += 1
     if wk.board.passes < 2:
         if s.policy.kind == POLICY_MANGO:
             wk.n_moves += playout_mango_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
@@ -536,16 +704,25 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         else:
             wk.n_moves += playout_light(&wk.board, &wk.rng, playout_move_cap(&wk.board),
                                         &wk.moves[wk.n_moves])
-    score = board_area_score(&wk.board) - s.komi
-    _backup(s, wk, 1.0 if score > 0 else (0.0 if score < 0 else 0.5))
+    area = board_area_score(&wk.board)
+    score = area - s.komi
+    _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
     if s.track_ownership:
-        _count_ownership(s, &wk.board)
+        _count_ownership(wk, &wk.board)
+        # the final score, Black's area before komi: per root move and over all
+        wk.root_score_n += 1
+        wk.root_score_sum += area
+        wk.root_score_sum2 += <int64_t>area * area
+        if wk.path_len > 1:
+            slot = wk.moves[0] + 1
+            wk.score_n[slot] += 1
+            wk.score_sum[slot] += area
+            wk.score_sum2[slot] += <int64_t>area * area
 
 
-cdef void _count_ownership(search_t* s, const board_t* b) noexcept nogil:
+cdef void _count_ownership(worker_t* wk, const board_t* b) noexcept nogil:
     """Who owns each point at the end of a playout: its stone, or the one colour around an empty
-    point (playouts end with every empty point an eye or dame). Threads may lose an update:
-    this is an estimate."""
+    point (playouts end with every empty point an eye or dame). Per worker: exact."""
     cdef int x, y, p, w = b.width, col
     for y in range(1, b.size + 1):
         for x in range(1, b.size + 1):
@@ -557,10 +734,10 @@ cdef void _count_ownership(search_t* s, const board_t* b) noexcept nogil:
                 elif board_neighbours_of(b, p, WHITE) == 4:
                     col = WHITE
             if col == BLACK:
-                s.ownership[p] += 1
+                wk.ownership[p] += 1
             elif col == WHITE:
-                s.ownership[p] -= 1
-    s.ownership_samples += 1
+                wk.ownership[p] -= 1
+    wk.ownership_samples += 1
 
 
 cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) noexcept nogil:
@@ -573,10 +750,175 @@ cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) 
         return
     s.simulations = 0
     s.batch_end = n
+    s.threaded = True
     with parallel(num_threads=threads):
         tid = threadid()
         while mango_atomic_add(&s.simulations, 1) < s.batch_end:
             search_simulate(s, workers[tid])
+    s.threaded = False
+
+
+# ---- samples and the audit (read by Searcher) ----------------------------------------------------
+
+cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tree_reset) noexcept nogil:
+    """Forget the workers' ownership and score samples (a new position); with tree_reset, also
+    their stop counts (the tree is empty again: the audit's sums start over)."""
+    cdef int i
+    cdef worker_t* wk
+    for i in range(n_workers):
+        wk = workers[i]
+        memset(wk.ownership, 0, sizeof(wk.ownership))
+        wk.ownership_samples = 0
+        memset(wk.score_n, 0, sizeof(wk.score_n))
+        memset(wk.score_sum, 0, sizeof(wk.score_sum))
+        memset(wk.score_sum2, 0, sizeof(wk.score_sum2))
+        wk.root_score_n = 0
+        wk.root_score_sum = 0
+        wk.root_score_sum2 = 0
+        if tree_reset:
+            wk.stops = 0
+            wk.lost = 0
+            wk.retired = 0
+            wk.redirects = 0
+    if tree_reset:
+        s.fresh = True
+    elif s.pool.nodes != NULL and s.pool.nodes[0].visits > 0:
+        s.fresh = False                 # the kept tree has visits from before the samples
+
+
+cdef int64_t _ownership_sum(worker_t** workers, int n_workers, int point,
+                            int64_t* samples) noexcept nogil:
+    cdef int i
+    cdef int64_t total = 0
+    samples[0] = 0
+    for i in range(n_workers):
+        total += workers[i].ownership[point]
+        samples[0] += workers[i].ownership_samples
+    return total
+
+
+cdef void _score_sums(worker_t** workers, int n_workers, int move, bint root,
+                      int64_t* out) noexcept nogil:
+    """Simulations, sum and sum of squares of Black's area score: over all (root), or through
+    the root move `move`."""
+    cdef int i
+    out[0] = out[1] = out[2] = 0
+    for i in range(n_workers):
+        if root:
+            out[0] += workers[i].root_score_n
+            out[1] += workers[i].root_score_sum
+            out[2] += workers[i].root_score_sum2
+        else:
+            out[0] += workers[i].score_n[move + 1]
+            out[1] += workers[i].score_sum[move + 1]
+            out[2] += workers[i].score_sum2[move + 1]
+
+
+ctypedef struct audit_t:
+    int64_t nodes               # live nodes (reachable from the root)
+    int64_t expanded
+    int64_t locked              # live nodes with NODE_LOCKED
+    int64_t virtual_loss        # sum of the live nodes' virtual losses
+    int64_t negative_loss       # live nodes with a negative virtual loss
+    int64_t negative_counters   # live nodes with a negative counter (a retired copy in the tree)
+    int64_t bad_wins            # half_wins > 2 visits, or amaf_half_wins > 2 amaf_visits
+    int64_t amaf_over_parent    # a child's amaf_visits above its parent's visits
+    int64_t over_children       # nodes whose children have more visits than they have
+    int64_t negative_slack      # nodes with visits - children's visits - [ADDED] < 0
+    int64_t slack               # sum over live nodes of visits - children's visits - [ADDED]
+    int64_t stops               # the workers' stops: equals slack on a fresh tree
+    int64_t lost
+    int64_t retired             # old copies retired under threads, and adds that found one
+    int64_t redirects           # retired and went to the live copy (since the tree was reset)
+    int64_t root_visits
+    int64_t score_root_n        # the score samples: over all, and summed over the root children
+    int64_t score_children_n
+    int64_t score_child_mismatch    # root children whose score count differs from their visits
+    int64_t ownership_samples
+    double ownership_min
+    double ownership_max
+    bint fresh
+
+
+cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noexcept nogil:
+    """Walk the live tree and the workers' samples (between batches). 0 when out of memory.
+    What holds, for every live node X: visits(X) = sum of its children's visits + [X was added by
+    a simulation, which ended there] + stops(X), the simulations that stopped at X without
+    descending (see _descend); stops(X) >= 0, and on a fresh tree the stops summed over the nodes
+    equal the workers' stop counts."""
+    cdef int64_t* stack = <int64_t*>malloc((s.pool.used + 1) * sizeof(int64_t))
+    cdef int64_t n_stack = 0, index, children_visits, extra, samples, total
+    cdef node_t* node
+    cdef node_t* child
+    cdef int i, x, y, point, w = s.root_board.width
+    cdef int64_t sums[3]
+    cdef double own
+    memset(a, 0, sizeof(audit_t))
+    if stack == NULL:
+        return 0
+    stack[0] = 0
+    n_stack = 1
+    while n_stack > 0:
+        n_stack -= 1
+        index = stack[n_stack]
+        node = &s.pool.nodes[index]
+        a.nodes += 1
+        if node.flags & NODE_EXPANDED:
+            a.expanded += 1
+        if node.flags & NODE_LOCKED:
+            a.locked += 1
+        a.virtual_loss += node.virtual_loss
+        if node.virtual_loss < 0:
+            a.negative_loss += 1
+        if node.visits < 0 or node.half_wins < 0 or node.amaf_visits < 0 or node.amaf_half_wins < 0:
+            a.negative_counters += 1
+        if node.half_wins > 2 * node.visits or node.amaf_half_wins > 2 * node.amaf_visits:
+            a.bad_wins += 1
+        children_visits = 0
+        for i in range(node.n_children):
+            child = &s.pool.nodes[node.first_child + i]
+            children_visits += child.visits
+            if child.amaf_visits > node.visits:
+                a.amaf_over_parent += 1
+            stack[n_stack] = node.first_child + i
+            n_stack += 1
+        if node.visits < children_visits:
+            a.over_children += 1
+        extra = node.visits - children_visits - (1 if node.flags & NODE_ADDED else 0)
+        if extra < 0:
+            a.negative_slack += 1
+        a.slack += extra
+    free(stack)
+    for i in range(n_workers):
+        a.stops += workers[i].stops
+        a.lost += workers[i].lost
+        a.retired += workers[i].retired
+        a.redirects += workers[i].redirects
+    a.root_visits = s.pool.nodes[0].visits
+    _score_sums(workers, n_workers, 0, True, sums)
+    a.score_root_n = sums[0]
+    node = &s.pool.nodes[0]
+    for i in range(node.n_children):
+        child = &s.pool.nodes[node.first_child + i]
+        _score_sums(workers, n_workers, child.move, False, sums)
+        a.score_children_n += sums[0]
+        if sums[0] != child.visits:
+            a.score_child_mismatch += 1
+    a.ownership_min = 0
+    a.ownership_max = 0
+    for y in range(1, s.root_board.size + 1):
+        for x in range(1, s.root_board.size + 1):
+            point = y * w + x
+            total = _ownership_sum(workers, n_workers, point, &samples)
+            a.ownership_samples = samples
+            if samples > 0:
+                own = <double>total / samples
+                if own < a.ownership_min:
+                    a.ownership_min = own
+                if own > a.ownership_max:
+                    a.ownership_max = own
+    a.fresh = s.fresh
+    return 1
 
 
 # ---- Python face ---------------------------------------------------------------------------------
@@ -753,8 +1095,7 @@ cdef class SearchTree:
         if self.s.policy.kind == POLICY_MANGO:
             urgency_init(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
         if not same:
-            memset(self.s.ownership, 0, sizeof(self.s.ownership))
-            self.s.ownership_samples = 0
+            _reset_samples(self.s, self.workers, self.n_workers, not reused)
         self.s.track_ownership = True
         self._expand_root()
         self._ban_superko(game)
@@ -834,12 +1175,35 @@ cdef class SearchTree:
         out = []
         for i in range(node.n_children):
             ch = &self.s.pool.nodes[node.first_child + i]
+            mean, stdev = self._score_view(False, ch.move) if index == 0 else (None, None)
             out.append(ChildStats(
-                ch.move, ch.visits, ch.wins / ch.visits if ch.visits else None,
-                ch.amaf_visits, ch.amaf_wins / ch.amaf_visits if ch.amaf_visits else None,
+                ch.move, ch.visits, 0.5 * ch.half_wins / ch.visits if ch.visits else None,
+                ch.amaf_visits,
+                0.5 * ch.amaf_half_wins / ch.amaf_visits if ch.amaf_visits else None,
                 ch.prior_visits, ch.prior_wins / ch.prior_visits if ch.prior_visits else None,
-                ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i))
+                ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i, mean, stdev))
         return out
+
+    def _score_view(self, bint root, int move):
+        """(mean, stdev) of the final score margin (area score minus komi) from the view of the
+        root's side to move, over the simulations through root move `move` (or all: root);
+        (None, None) before any."""
+        cdef int64_t sums[3]
+        _score_sums(self.workers, self.n_workers, move, root, sums)
+        n, total, total2 = int(sums[0]), int(sums[1]), int(sums[2])     # Python ints: exact
+        if n == 0:
+            return None, None
+        mean = total / n - self.s.komi
+        stdev = math.sqrt(max(n * total2 - total * total, 0)) / n     # exact integers
+        return (mean if self.s.root_board.to_move == BLACK else -mean), stdev
+
+    def score_estimate(self):
+        """(mean, stdev) of the playouts' final score margin from the view of the side to move at
+        the root, over the simulations since the position was set; None before any."""
+        if self._root_moves is None:
+            return None
+        mean, stdev = self._score_view(True, 0)
+        return None if mean is None else (mean, stdev)
 
     def children(self):
         """The root's children, in H order."""
@@ -873,15 +1237,16 @@ cdef class SearchTree:
         """{point: expected owner in -1 (White) .. +1 (Black)} over the simulations run since the
         position was set (None before any)."""
         cdef int x, y, p, w = self.s.root_board.width
-        if self.s.ownership_samples == 0:
-            return None
-        n = float(self.s.ownership_samples)
+        cdef int64_t samples = 0, total
         out = {}
         for y in range(1, self.s.root_board.size + 1):
             for x in range(1, self.s.root_board.size + 1):
                 p = y * w + x
-                out[p] = self.s.ownership[p] / n
-        return out
+                total = _ownership_sum(self.workers, self.n_workers, p, &samples)
+                if samples == 0:
+                    return None
+                out[p] = <double>total / samples
+        return out or None
 
     @property
     def root_visits(self):
@@ -952,7 +1317,7 @@ def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result
     for move in playout_moves:
         wk.moves[wk.n_moves] = move
         wk.n_moves += 1
-    _backup(tree.s, wk, black_result)
+    _backup(tree.s, wk, <int>round(2 * black_result))
 
 
 def probe_line_children(SearchTree tree, moves):
@@ -971,6 +1336,49 @@ def probe_selectable(config, int n_children, double visits):
 
 def probe_unprune_schedule(SearchTree tree, int count):
     return [tree.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
+
+
+def probe_audit(SearchTree tree):
+    """Walk the live tree and the workers' samples (between searches) and return the facts as a
+    dict (see _audit for what must hold)."""
+    cdef audit_t a
+    if not tree.pool_open or tree._root_moves is None:
+        return None
+    if not _audit(tree.s, tree.workers, tree.n_workers, &a):
+        raise MemoryError()
+    return dict(a)
+
+
+def probe_counters(SearchTree tree, moves):
+    """The raw counters of the node `moves` lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    cdef node_t* node
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    node = &tree.s.pool.nodes[index]
+    return {"visits": node.visits, "half_wins": node.half_wins,
+            "amaf_visits": node.amaf_visits, "amaf_half_wins": node.amaf_half_wins}
+
+
+def probe_set_counters(SearchTree tree, moves, **counts):
+    """Set raw counters (visits, half_wins, amaf_visits, amaf_half_wins) of the node `moves`
+    lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    cdef node_t* node
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    node = &tree.s.pool.nodes[index]
+    for name, value in counts.items():
+        if name == "visits":
+            node.visits = value
+        elif name == "half_wins":
+            node.half_wins = value
+        elif name == "amaf_visits":
+            node.amaf_visits = value
+        elif name == "amaf_half_wins":
+            node.amaf_half_wins = value
+        else:
+            raise ValueError(f"no counter {name}")
 
 
 NODE_SIZE = NODE_BYTES

@@ -12,7 +12,7 @@ class ChildStats:
     point: int
     visits: int
     value: float | None         # MC win rate of the mover (None before a visit)
-    amaf_visits: float
+    amaf_visits: int
     amaf_value: float | None
     prior_visits: float
     prior_value: float | None
@@ -20,6 +20,11 @@ class ChildStats:
     policy: float               # the playout policy's probability of the move
     banned: bool                # breaks positional superko at the root
     order: int                  # position in the H order (progressive unpruning)
+    # the playouts' final score margin (area score minus komi) from the mover's view, over the
+    # simulations through this root child since the position was set (None before any, and for
+    # children below the root)
+    score_mean: float | None = None
+    score_stdev: float | None = None
 
 
 @dataclass(frozen=True)

@@ -10,24 +10,41 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
 cdef enum:
     NO_CHILDREN = -1
     NODE_EXPANDED = 1       # every legal move is a child, sorted by heuristic (best first)
-    NODE_LOCKED = 2         # a thread is growing the children block
+    NODE_LOCKED = 2         # a thread is growing the children block (for good: a retired old
+                            # copy, see the module docstring of search.pyx)
     NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
+    NODE_ADDED = 8          # created by a simulation that ended here (one child a simulation)
+
+# A counter of a retired node (an old copy, see search.pyx) is exchanged for this value when its
+# count moves to the new copy: an atomic add that returns a negative value found the node retired.
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #define MANGO_RETIRED ((int64_t)-4611686018427387904LL)
+    """
+    int64_t MANGO_RETIRED
 
 ctypedef struct node_t:
+    # 64 bytes, one cache line (the pool is 64-byte aligned). The four counters are int64 so that
+    # they stay exact however long the search runs (float32 lost a +1 past 2^24, int32 wrapped
+    # at 2^31): 12 header bytes + 4 x 8 counter bytes + 4 x 4 float bytes = 60, padded to the
+    # 8-byte alignment of the counters. Results are counted in half points (2 a win, 1 a jigo),
+    # so that every update is one integer atomic add.
     int32_t first_child     # pool index of the children block, or NO_CHILDREN
     int16_t n_children
     int16_t capacity        # room in the children block
     int16_t move            # point, or PASS (-1), that led here
-    int16_t virtual_loss    # threads now below this edge
+    int16_t virtual_loss    # threads now below this edge (never copied: see search.pyx)
     uint8_t flags
     uint8_t unused
     int16_t unused2
-    int32_t visits          # completed simulations through this edge
-    float wins              # their results for the player who made the move: 1 win, 0.5 jigo, 0 loss
-    float amaf_visits       # all-moves-as-first: simulations below the parent where that player
-    float amaf_wins         # played this point first, later in the simulation (MoGo Algorithm 2)
+    int64_t visits          # completed simulations through this edge
+    int64_t half_wins       # their results for the player who made the move, in half points
+    int64_t amaf_visits     # all-moves-as-first: simulations below the parent where that player
+    int64_t amaf_half_wins  # played this point first, later in the simulation (MoGo Algorithm 2)
     float prior_visits      # heuristic prior as equivalent experience (MoGo section 5), added
-    float prior_wins        # to both the MC and the AMAF statistics when they are read
+    float prior_wins        # to both the MC and the AMAF statistics when they are read (small
+                            # constants: float is exact enough)
     float heuristic         # Mango's H, normalised so that the best child has 1 (0 until expanded)
     float policy            # the playout policy's probability of this move (PUCT prior)
 
@@ -43,6 +60,25 @@ cdef extern from *:
     #include <stdint.h>
     static inline int64_t mango_atomic_add(int64_t* p, int64_t v) {
         return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline int64_t mango_atomic_add64(int64_t* p, int64_t v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline int64_t mango_atomic_retire64(int64_t* p) {
+        /* the count so far, leaving MANGO_RETIRED: later adds see a negative value */
+        return __atomic_exchange_n(p, MANGO_RETIRED, __ATOMIC_ACQ_REL);
+    }
+    static inline void mango_acquire_fence(void) {
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    }
+    static inline void mango_spin_lock(uint8_t* flags, uint8_t bit) {
+        while (__atomic_fetch_or(flags, bit, __ATOMIC_ACQUIRE) & bit) {
+            while (__atomic_load_n(flags, __ATOMIC_RELAXED) & bit) {
+    #if defined(__x86_64__) || defined(__i386__)
+                __builtin_ia32_pause();
+    #endif
+            }
+        }
     }
     static inline void mango_atomic_add32(int32_t* p, int32_t v) {
         __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
@@ -67,6 +103,10 @@ cdef extern from *:
     }
     """
     int64_t mango_atomic_add(int64_t* p, int64_t v) noexcept nogil
+    int64_t mango_atomic_add64(int64_t* p, int64_t v) noexcept nogil
+    int64_t mango_atomic_retire64(int64_t* p) noexcept nogil
+    void mango_acquire_fence() noexcept nogil
+    void mango_spin_lock(uint8_t* flags, uint8_t bit) noexcept nogil
     void mango_atomic_add32(int32_t* p, int32_t v) noexcept nogil
     void mango_atomic_add16(int16_t* p, int16_t v) noexcept nogil
     bint mango_try_lock(uint8_t* flags, uint8_t bit) noexcept nogil

@@ -4,9 +4,15 @@
 Blocks abandoned when a children block grows stay in the pool until the next re-rooting, which
 slides every block still reachable down to the start of the pool (mark and compact) instead of
 copying the tree into a second pool: the peak memory stays one pool.
+
+Nodes are 64 bytes (see node_t in tree.pxd: exact int64 counters) and the pool is 64-byte
+aligned, so that a node is one cache line.
 """
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc, qsort, realloc
+
+cdef extern from "<stdlib.h>" nogil:
+    int posix_memalign(void** memptr, size_t alignment, size_t size)
 from libc.string cimport memmove
 
 NODE_BYTES = sizeof(node_t)
@@ -14,7 +20,10 @@ NODE_BYTES = sizeof(node_t)
 
 cdef int tree_pool_open(pool_t* pool, int64_t capacity) noexcept nogil:
     """Reserve the pool; pages are only touched (made resident) as nodes are used. 0 on failure."""
-    pool.nodes = <node_t*>malloc(capacity * sizeof(node_t))
+    cdef void* memory = NULL
+    if posix_memalign(&memory, 64, capacity * sizeof(node_t)) != 0:
+        memory = NULL
+    pool.nodes = <node_t*>memory
     if pool.nodes == NULL:
         pool.capacity = 0
         return 0
@@ -40,9 +49,9 @@ cdef void tree_node_init(node_t* node, int move) noexcept nogil:
     node.unused = 0
     node.unused2 = 0
     node.visits = 0
-    node.wins = 0
+    node.half_wins = 0
     node.amaf_visits = 0
-    node.amaf_wins = 0
+    node.amaf_half_wins = 0
     node.prior_visits = 0
     node.prior_wins = 0
     node.heuristic = 0

@@ -57,7 +57,7 @@ def test_bench_search_reports_the_tree():
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["search"] is True and report["playouts"] == 300
-    assert report["nodes"] > 1 and report["bytes_per_node"] == 48
+    assert report["nodes"] > 1 and report["bytes_per_node"] == 64
     assert {"size", "policy", "seconds", "playouts_per_second", "peak_rss_mb"} <= report.keys()
 
 

@@ -13,19 +13,8 @@ from mango.engine import Game
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, EngineConfig
 from mango.engine.limit import Limit
-from mango.engine import search as search_module
 from mango.engine.search import NODE_SIZE
-from mango.engine.searcher import Searcher as EngineSearcher
-
-
-class Searcher(EngineSearcher):
-    """The engine's searcher with the C tree's test hooks bound as methods."""
-
-    selectable = staticmethod(search_module.probe_selectable)
-    expand_line = search_module.probe_expand_line
-    replay = search_module.probe_replay
-    line_children = search_module.probe_line_children
-    unprune_schedule = search_module.probe_unprune_schedule
+from probe import Searcher
 
 SMALL = dict(max_nodes=200_000, resign=False)
 
@@ -280,7 +269,7 @@ def test_full_pool_keeps_searching_without_growing():
     assert s.pool_full
     assert s.nodes_used <= 1000
     assert result.playouts == 3000 == s.root_visits
-    assert NODE_SIZE == 48
+    assert NODE_SIZE == 64
 
 
 def test_memory_bound_too_small_for_the_root_is_a_clear_error():

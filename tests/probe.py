@@ -1,0 +1,17 @@
+"""The engine's Searcher with the C tree's test hooks (engine/search.pyx probe_*) bound as
+methods: hand-written simulations, raw counters, the tree audit, the unpruning schedule."""
+from __future__ import annotations
+
+from mango.engine import search
+from mango.engine.searcher import Searcher as EngineSearcher
+
+
+class Searcher(EngineSearcher):
+    selectable = staticmethod(search.probe_selectable)
+    expand_line = search.probe_expand_line
+    replay = search.probe_replay
+    line_children = search.probe_line_children
+    unprune_schedule = search.probe_unprune_schedule
+    audit = search.probe_audit
+    counters = search.probe_counters
+    set_counters = search.probe_set_counters
