@@ -7,7 +7,7 @@ import math
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import SearchConfig
-from mango.engine.stats import ChildStats
+from mango.engine.result import ChildStats
 from mango.engine.vertex import BLACK
 
 

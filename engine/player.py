@@ -16,7 +16,7 @@ from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.limit import Limit
 from mango.engine.searcher import Searcher
-from mango.engine.stats import SearchResult
+from mango.engine.result import SearchResult
 from mango.engine.timecontrol import TimeControl
 from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
 

@@ -53,7 +53,7 @@ from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BAN
 import math
 
 from mango.engine.config import EngineConfig
-from mango.engine.stats import ChildStats, SearchResult
+from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
 
 cdef enum:
@@ -287,8 +287,10 @@ cdef double _proximity(const board_t* b, int point, const int* recent, int n_rec
                        int k_max) noexcept nogil:
     """sum over the k-th last moves of 1 / (2 d_k)^(1.25 + k / 2), d_k the Euclidean distance
     (Mango formula 3.3). Passes count for nothing; with no stone move among them (an empty board,
-    or k_max = 0) the factor is 1, so that H still orders moves by their capture and pattern value."""
-    cdef double total = 0, dx, dy
+    or k_max = 0) the factor is 1, so that H still orders moves by their capture and pattern value.
+    A recent move whose stone has been captured can be the point itself: d counts as 1 there (as
+    close as a neighbour) instead of 0, whose infinite term made every H of the node NaN or 0."""
+    cdef double total = 0, dx, dy, d
     cdef int k, m, w = b.width
     cdef bint any_move = False
     for k in range(1, k_max + 1):
@@ -300,7 +302,8 @@ cdef double _proximity(const board_t* b, int point, const int* recent, int n_rec
         any_move = True
         dx = point % w - m % w
         dy = point // w - m // w
-        total += 1.0 / pow(2.0 * sqrt(dx * dx + dy * dy), 1.25 + 0.5 * k)
+        d = sqrt(dx * dx + dy * dy)
+        total += 1.0 / pow(2.0 * (d if d >= 1.0 else 1.0), 1.25 + 0.5 * k)
     return total if any_move else 1.0
 
 

@@ -8,7 +8,7 @@ from mango.engine.board import PASS_POINT as PASS
 from mango.engine import decision
 from mango.engine.limit import Limit
 from mango.engine.search import SearchTree
-from mango.engine.stats import SearchResult
+from mango.engine.result import SearchResult
 
 FIRST_BATCH = 32        # playouts before the first look at the clock and the leader
 FIXED_BATCH = 128       # without a clock: about 20 ms on 19x19, often enough to notice input

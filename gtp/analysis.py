@@ -6,10 +6,10 @@ import time
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, settings
-from mango.engine.stats import wilson
 from mango.engine.vertex import BLACK, colour_name, parse_colour
 from mango.gtp.command import Streamed, command
 from mango.gtp.protocol import GtpError
+from mango.gtp.sprt import wilson
 
 MAX_PV = 15
 
@@ -38,9 +38,13 @@ def info_line(session, searcher, style: str, ownership: bool = False) -> str:
                          f"winrate {round(value * 10000)} prior {round(ch.policy * 10000)} "
                          f"lcb {round(lcb * 10000)} order {order} pv {pv}")
         else:
+            # the playouts' final score margin for the side to move; left out before a visit
+            score = "" if ch.score_mean is None else (
+                f"scoreMean {ch.score_mean:.3f} scoreStdev {ch.score_stdev:.3f} "
+                f"scoreLead {ch.score_mean:.3f} ")
             parts.append(f"info move {session.vertex(ch.point)} visits {ch.visits} "
-                         f"utility {2 * value - 1:.6f} winrate {value:.6f} scoreMean 0 scoreStdev 0 "
-                         f"scoreLead 0 prior {ch.policy:.6f} lcb {lcb:.6f} order {order} pv {pv}")
+                         f"utility {2 * value - 1:.6f} winrate {value:.6f} {score}"
+                         f"prior {ch.policy:.6f} lcb {lcb:.6f} order {order} pv {pv}")
     line = " ".join(parts)
     if ownership:
         owner = searcher.ownership() or {}

@@ -169,3 +169,13 @@ class Tally:
 def _finite(value: float) -> float | None:
     """Rounded Elo, None for +-inf (JSON has no infinity)."""
     return round(value, 1) if math.isfinite(value) else None
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a rate score / n (z = 1.96: 95%); (0, 1) when n is 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)

@@ -422,6 +422,25 @@ def test_kata_analyze_uses_floats_and_reports_ownership():
     assert len(owned) == 25
 
 
+def test_kata_analyze_reports_the_score_margin_from_the_side_to_move():
+    settled = ["boardsize 5", "komi 0.5", "play b C1", "play b C2", "play b C3", "play b C4",
+               "play b C5", "play w D1", "play w D2", "play w D3", "play w D4", "play w D5"]
+    means = {}
+    for colour in ("b", "w"):
+        session = GtpSession(FAST)
+        calls = iter([False] * 4 + [True] * 1000)
+        session.input_waiting = lambda: next(calls)
+        session.out = io.StringIO()
+        for line in settled:
+            session.handle_line(line)
+        session.handle_line(f"kata-analyze {colour} interval 1")
+        words = session.out.getvalue().split("\n")[1].split()
+        means[colour] = float(words[words.index("scoreMean") + 1])
+        assert float(words[words.index("scoreStdev") + 1]) >= 0
+        assert words[words.index("scoreLead") + 1] == words[words.index("scoreMean") + 1]
+    assert means["b"] > 2 and means["w"] < -2      # 15 points to 10, komi 0.5: Black leads
+
+
 def test_lz_genmove_analyze_ends_with_the_move_played():
     session = GtpSession(FAST)
     out = io.StringIO()

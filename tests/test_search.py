@@ -456,3 +456,24 @@ def test_drawn_positions_do_not_share_a_tree():
     assert second.is_legal("b", second.vertex(result.move)) if not result.resign else True
     assert not s.search(empty).reused
     assert s.search(empty).reused                   # the same position again does reuse it
+
+
+def test_heuristic_stays_finite_next_to_a_captured_recent_move():
+    # Black's C3, three moves ago, was captured by White's C4: C3 is empty, one of the recent
+    # moves, and (a false eye) a candidate for White, at distance 0 from that move
+    game = Game.from_ascii("""
+        . . . . .
+        . . . X .
+        . O . O .
+        . X O . .
+        . . . . .
+        """, to_move="b")
+    for colour, vertex in [("b", "C3"), ("w", "C4"), ("b", "A5")]:
+        game.play(colour, vertex)
+    assert game.colour_at("C3") is None and game.to_move == "w"
+    s = searcher(50)
+    s.set_position(game)
+    heuristics = {ch.point: ch.heuristic for ch in s.children()}
+    assert all(math.isfinite(h) for h in heuristics.values())
+    assert max(heuristics.values()) == pytest.approx(1.0)
+    assert 0 < heuristics[game.point("C3")] < 1

@@ -1,8 +1,7 @@
-"""What a search reports: plain values, so that GTP, analysis and tests read them without
-reaching into the C tree, and the one confidence interval every report uses."""
+"""What a search reports: plain, frozen values, so that GTP, analysis and tests read them without
+reaching into the C tree."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 
@@ -38,13 +37,3 @@ class SearchResult:
     root_visits: int
     nodes: int
     reused: bool
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a rate score / n (z = 1.96: 95%); (0, 1) when n is 0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
