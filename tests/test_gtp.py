@@ -428,13 +428,13 @@ def test_kata_analyze_reports_the_score_margin_from_the_side_to_move():
     means = {}
     for colour in ("b", "w"):
         session = GtpSession(FAST)
-        calls = iter([False] * 4 + [True] * 1000)
+        calls = iter([False] * 200 + [True] * 1000)     # a few hundred playouts at least
         session.input_waiting = lambda: next(calls)
         session.out = io.StringIO()
         for line in settled:
             session.handle_line(line)
         session.handle_line(f"kata-analyze {colour} interval 1")
-        words = session.out.getvalue().split("\n")[1].split()
+        words = [line for line in session.out.getvalue().split("\n") if line][-1].split()
         means[colour] = float(words[words.index("scoreMean") + 1])
         assert float(words[words.index("scoreStdev") + 1]) >= 0
         assert words[words.index("scoreLead") + 1] == words[words.index("scoreMean") + 1]
