@@ -422,23 +422,32 @@ def test_kata_analyze_uses_floats_and_reports_ownership():
     assert len(owned) == 25
 
 
-def test_kata_analyze_reports_the_score_margin_from_the_side_to_move():
-    settled = ["boardsize 5", "komi 0.5", "play b C1", "play b C2", "play b C3", "play b C4",
-               "play b C5", "play w D1", "play w D2", "play w D3", "play w D4", "play w D5"]
+def test_kata_analyze_reports_the_score_margin_from_the_side_to_move(tmp_path):
+    from mango.engine import Game
+    from mango.gtp.record import game_to_sgf
+
+    # Black owns the board (six eyes); the empty row is Black's too, whoever plays there
+    path = tmp_path / "won.sgf"
+    path.write_bytes(game_to_sgf(Game.from_ascii("""
+        . X . X .
+        X X X X X
+        . X . X .
+        X X X X X
+        . . . . .
+        """, komi=0.5), None, "B", "W"))
     means = {}
     for colour in ("b", "w"):
         session = GtpSession(FAST)
         calls = iter([False] * 200 + [True] * 1000)     # a few hundred playouts at least
         session.input_waiting = lambda: next(calls)
         session.out = io.StringIO()
-        for line in settled:
-            session.handle_line(line)
+        session.handle_line(f"loadsgf {path}")
         session.handle_line(f"kata-analyze {colour} interval 1")
         words = [line for line in session.out.getvalue().split("\n") if line][-1].split()
         means[colour] = float(words[words.index("scoreMean") + 1])
         assert float(words[words.index("scoreStdev") + 1]) >= 0
         assert words[words.index("scoreLead") + 1] == words[words.index("scoreMean") + 1]
-    assert means["b"] > 2 and means["w"] < -2      # 15 points to 10, komi 0.5: Black leads
+    assert means["b"] == pytest.approx(24.5, abs=1) and means["w"] == pytest.approx(-24.5, abs=1)
 
 
 def test_lz_genmove_analyze_ends_with_the_move_played():
