@@ -479,7 +479,9 @@ class TimeConfig(_Section):
 
     lag_s: float = setting(
         1.0, low=0.0, high=3600.0, unit="s",
-        doc="""Seconds kept in hand per move for network and controller lag.""")
+        doc="""Seconds kept in hand per move for network and controller lag, until the controller's
+        time_left reports show the real overhead per move (then 1.5 times the smallest recent one,
+        at least 0.1 s and never more than this).""")
 
     ponder: bool = setting(
         False,

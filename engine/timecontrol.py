@@ -8,11 +8,13 @@ on time.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 NONE, ABSOLUTE, CANADIAN, BYOYOMI = "none", "absolute", "canadian", "byoyomi"
 
 MIN_MOVE_S = 0.05       # never think less than this (the search still returns a move)
+OVERHEADS_KEPT = 5      # time_left observations the lag estimate looks at
+MIN_LAG_S = 0.1         # the smallest lag buffer kept per move, whatever was observed
 
 
 @dataclass
@@ -22,6 +24,9 @@ class Clock:
     period_s: float = 0.0       # time left in the current Canadian period / one Japanese period
     stones: int = 0             # Canadian: stones still to play in the period (0: in main time)
     periods: int = 0            # Japanese: periods left
+    expected_s: float | None = None     # main time left after the last move's thinking, until
+                                        # the controller's next time_left says what it counted
+    overheads: list[float] = field(default_factory=list)   # recent observed overheads (s)
 
 
 class TimeControl:
@@ -83,6 +88,10 @@ class TimeControl:
         if seconds < 0 or stones < 0:
             raise ValueError("time left must not be negative")
         clock = self.clocks[colour]
+        if clock.expected_s is not None and stones == 0 and clock.stones == 0:
+            # what the controller counted beyond our thinking: network, controller, start-up
+            clock.overheads = (clock.overheads + [max(0.0, clock.expected_s - seconds)])[-OVERHEADS_KEPT:]
+        clock.expected_s = None
         if self.system == BYOYOMI:
             if stones == 0:
                 clock.main_s, clock.periods = seconds, self.periods
@@ -97,7 +106,19 @@ class TimeControl:
         """Take thinking time off colour's main time, until the controller's time_left corrects
         it (byoyomi periods are the controller's to count)."""
         clock = self.clocks[colour]
+        in_main_time = clock.main_s > 0 and clock.stones == 0
         clock.main_s = max(0.0, clock.main_s - seconds)
+        clock.expected_s = clock.main_s if in_main_time else None
+
+    def lag(self, colour: int, lag_s: float) -> float:
+        """The buffer kept per move for what the controller counts beyond the search: lag_s
+        until time_left reports show the real overhead, then 1.5 times the smallest of the last
+        few (the smallest, because controllers send whole seconds and round down, which makes
+        most observations up to a second too large), at least MIN_LAG_S and at most lag_s."""
+        overheads = self.clocks[colour].overheads
+        if not overheads:
+            return lag_s
+        return min(lag_s, max(MIN_LAG_S, 1.5 * min(overheads)))
 
     def budget(self, colour: int, board_size: int, moves_played: int, lag_s: float) -> float | None:
         """Seconds to think for colour's next move, or None when no clock applies."""
@@ -123,4 +144,4 @@ class TimeControl:
                     share = min(share, clock.main_s + self.period_s)
             else:
                 share = clock.period_s if clock.periods > 0 else 0.0
-        return max(MIN_MOVE_S, share - lag_s)
+        return max(MIN_MOVE_S, share - self.lag(colour, lag_s))

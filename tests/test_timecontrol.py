@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from mango.engine.timecontrol import MIN_MOVE_S, TimeControl
+from mango.engine.vertex import BLACK, WHITE
 
 
 def test_no_clock_means_no_budget():
@@ -50,3 +51,29 @@ def test_bad_settings_raise():
         clock.set_canadian(-1, 0, 0)
     with pytest.raises(ValueError):
         clock.time_left(1, -5, 0)
+
+
+def test_the_lag_buffer_follows_what_the_controller_counts():
+    clock = TimeControl()
+    clock.set_absolute(60)
+    first = clock.budget(BLACK, 9, 0, lag_s=1.0)
+    assert first == pytest.approx(60 / 27 - 1.0)            # nothing observed yet: lag_s
+    clock.spend(BLACK, 2.0)                                  # thought 2 s: 58 s left by our count
+    clock.time_left(BLACK, 57.0, 0)                          # whole seconds: 1 s counted beyond
+    assert clock.lag(BLACK, 1.0) == 1.0
+    for reported in (55.2, 53.15):                           # 0.2 s and 0.05 s beyond
+        left = clock.clocks[BLACK].main_s
+        clock.spend(BLACK, left - reported - (0.2 if reported == 55.2 else 0.05))
+        clock.time_left(BLACK, reported, 0)
+    assert clock.lag(BLACK, 1.0) == pytest.approx(0.1)      # 1.5 x 0.05, at least 0.1
+    assert clock.budget(BLACK, 9, 6, lag_s=1.0) == pytest.approx(53.15 / 24 - 0.1)
+    assert clock.lag(WHITE, 1.0) == 1.0                      # each side its own
+    assert clock.lag(BLACK, 0.0) == 0.0                      # never more than lag_s
+
+
+def test_byoyomi_reports_do_not_count_as_overhead():
+    clock = TimeControl()
+    clock.set_canadian(10, 30, 5)
+    clock.spend(BLACK, 3.0)
+    clock.time_left(BLACK, 30, 5)                            # now in byoyomi: no observation
+    assert clock.clocks[BLACK].overheads == []
