@@ -180,8 +180,8 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
 @click.option("--komi", type=float, default=7.5, show_default=True)
 @click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
-              help="Mango's playouts per move, for both Mango sides (0: no limit, the clock "
-                   "decides; with --time-control) [default: the config's, 10000].")
+              help="Mango's playouts per move, for both Mango sides; a cap under --time-control "
+                   "too [default: 10000 without a clock, the clock alone with one].")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
               help="Game i gives Mango the seed SEED + i (a Mango opponent SEED + 500000 + i).")
 @click.option("--openings", default=None, metavar="FILE",
