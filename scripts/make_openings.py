@@ -19,9 +19,8 @@ import random
 import sys
 import time
 
-from mango.engine import Game
 from mango.engine.config import EngineConfig
-from mango.engine.search import Searcher
+from mango.engine.player import Player
 from mango.engine.vertex import format_vertex
 from mango.gtp.opening import shipped_path
 
@@ -60,13 +59,14 @@ def candidates(size: int, count: int, rng: random.Random) -> list[tuple]:
 
 
 def black_win_rate(moves, size, komi, playouts, seed) -> float:
-    game = Game(size, komi)
+    config = EngineConfig(seed=seed).replace(playouts=playouts, early_stop=False, resign=False)
+    player = Player(config, size, komi)
     colours = ("b", "w")
     for i, (x, y) in enumerate(moves):
-        game.play(colours[i % 2], format_vertex((x - 1, y - 1)))
-    config = EngineConfig(seed=seed).replace(playouts=playouts, early_stop=False, resign=False)
-    result = Searcher(config).search(game)
-    return result.value if game.to_move == "b" else 1.0 - result.value
+        player.play(colours[i % 2], format_vertex((x - 1, y - 1)))
+    to_move = player.game.to_move
+    result = player.genmove(to_move, commit=False)
+    return result.value if to_move == "b" else 1.0 - result.value
 
 
 def main() -> int:
