@@ -127,9 +127,6 @@ def _seki(pos: _Position, alive: set[int]) -> set[int]:
             if all(c == colour for c in around):
                 eyes += 1
                 continue
-            if 0 in around:
-                ok = False
-                break
             mine, theirs = _libs_after(board, p, colour), _libs_after(board, p, 3 - colour)
             if mine is None or theirs is None or mine > 1 or theirs > 1:
                 ok = False
@@ -168,6 +165,11 @@ def _dead_in_atari(pos: _Position, g: int) -> bool:
     return not after.in_atari(lib)                  # else ko or snapback: leave it to playouts
 
 
+def _has_eye(pos: _Position, g: int) -> bool:
+    """g has a liberty whose every neighbour is a stone of g."""
+    return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
+
+
 def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
                  config: PlayoutConfig | None = None) -> dict[int, str]:
     """'alive', 'dead' or 'seki' for every stone of the game's position (see the module doc)."""
@@ -196,7 +198,7 @@ def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
             stones = pos.stones[g]
             mine = counts[pos.colour[g]]
             survival = sum(mine[s] for s in stones) / (len(stones) * playouts)
-            if survival < DEAD_BELOW or (survival < UNCLEAR_BELOW and len(pos.libs[g]) <= 2):
+            if survival < DEAD_BELOW or (survival < UNCLEAR_BELOW and not _has_eye(pos, g)):
                 verdict[g] = "dead"
             else:
                 verdict[g] = "alive"

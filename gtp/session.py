@@ -170,33 +170,15 @@ class GtpSession:
         return self.searcher
 
     def status(self) -> dict[int, str]:
-        """'alive', 'dead' or 'seki' per stone, from the ownership estimate of the playouts:
-        a group whose points mostly end the opponent's is dead; one that stays shared, seki."""
-        searcher = self.analysed()
-        owner = searcher.ownership() or {}
-        board = self.game.board
-        status: dict[int, str] = {}
-        for colour in (BLACK, WHITE):
-            sign = 1 if colour == BLACK else -1
-            for point in board.stones(colour):
-                if point in status:
-                    continue
-                group = board.group_stones(point)
-                mean = sum(owner.get(p, 0.0) for p in group) * sign / len(group)
-                verdict = "dead" if mean < -0.4 else ("seki" if mean < 0.4 else "alive")
-                for p in group:
-                    status[p] = verdict
-        return status
+        """'alive', 'dead' or 'seki' per stone: engine.status.final_status (playouts from the
+        position to the end, both colours first, with life, seki and atari checks)."""
+        from mango.engine.status import final_status
+        return final_status(self.game, seed=self.config.seed)
 
     def estimated_score(self) -> float:
         """Area score (Black positive, komi included) with the dead stones taken off."""
-        from mango.engine.board import Board
-        status = self.status()
-        board = Board(self.size)
-        for point, verdict in status.items():
-            if verdict != "dead":
-                board.put_stone(point, self.game.board.colour_at(point))
-        return board.area_score() - self.game.komi
+        from mango.engine.status import final_score
+        return final_score(self.game, self.status())
 
 
 # ---- core GTP commands ---------------------------------------------------------------------------
