@@ -29,7 +29,9 @@ from mango.engine.vertex import BLACK, WHITE
 
 DEFAULT_PLAYOUTS = 4000
 DEAD_BELOW = 0.3           # a group surviving fewer playouts than this is dead
-UNCLEAR_BELOW = 0.5        # ... and below this too, when it has at most two liberties
+UNCLEAR_BELOW = 0.5        # ... and below this too, when it has no eye of its own
+ENCLOSED_BELOW = 0.7       # ... and below this too, when it is shut in an enemy area, no eye space
+STRONG_ABOVE = 0.8         # an enclosing group this sure to survive is strong
 
 
 class _Position:
@@ -170,6 +172,77 @@ def _has_eye(pos: _Position, g: int) -> bool:
     return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
 
 
+def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, set[int]]:
+    """Per colour, the points of the empty regions (dead stones taken off) that only stones of
+    that colour border."""
+    board = pos.board
+    dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
+    seen: set[int] = set()
+    spaces: dict[int, set[int]] = {BLACK: set(), WHITE: set()}
+    for p in pos.points:
+        if p in seen or (board.colour_at(p) != 0 and p not in dead):
+            continue
+        region, border = [p], set()
+        seen.add(p)
+        for q in region:
+            for r in pos.neighbours(q):
+                if board.colour_at(r) == 0 or r in dead:
+                    if r not in seen:
+                        seen.add(r)
+                        region.append(r)
+                else:
+                    border.add(board.colour_at(r))
+        if len(border) == 1:
+            spaces[border.pop()].update(region)
+    return spaces
+
+
+def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[int, float],
+                       fixed: set[int]) -> None:
+    """Call dead the groups the playouts left alive, though they survive fewer than
+    ENCLOSED_BELOW of them, that sit with no eye space of their colour in an area closed by
+    strong enemy groups (alive for sure, with an eye space, or surviving STRONG_ABOVE of the
+    playouts). Weakest first, until nothing changes."""
+    board = pos.board
+    changed = True
+    while changed:
+        changed = False
+        spaces = _eye_spaces(pos, verdict)
+        dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
+
+        def strong(h: int) -> bool:
+            return verdict[h] == "alive" and (
+                h in fixed or survival.get(h, 0.0) >= STRONG_ABOVE
+                or any(q in spaces[pos.colour[h]] for s in pos.stones[h] for q in pos.neighbours(s)))
+
+        candidates = sorted((g for g, v in verdict.items() if v == "alive" and g not in fixed
+                             and survival.get(g, 1.0) < ENCLOSED_BELOW), key=lambda g: survival[g])
+        for g in candidates:
+            colour = pos.colour[g]
+            area, seen, border, ok = list(pos.stones[g]), set(pos.stones[g]), set(), True
+            for q in area:
+                if q in spaces[colour] or (q in pos.group_of and pos.group_of[q] in fixed
+                                           and verdict[pos.group_of[q]] != "dead"):
+                    ok = False
+                    break
+                for r in pos.neighbours(q):
+                    if r in seen:
+                        continue
+                    c = board.colour_at(r)
+                    if c == 0 or c == colour or r in dead:
+                        seen.add(r)
+                        area.append(r)
+                    else:
+                        border.add(pos.group_of[r])
+            if ok and border and all(strong(h) for h in border):
+                for q in area:
+                    h = pos.group_of.get(q)
+                    if h is not None and pos.colour[h] == colour:
+                        verdict[h] = "dead"
+                changed = True
+                break
+
+
 def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
                  config: PlayoutConfig | None = None) -> dict[int, str]:
     """'alive', 'dead' or 'seki' for every stone of the game's position (see the module doc)."""
@@ -190,18 +263,21 @@ def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
     for g in pos.stones:
         if g not in verdict and _dead_in_atari(pos, g):
             verdict[g] = "dead"
+    fixed = set(verdict)
     undecided = [g for g in pos.stones if g not in verdict]
+    survival: dict[int, float] = {}
     if undecided and playouts > 0:
         black, white = run_ownership(board, playouts, seed, config=config or PlayoutConfig())
         counts = {BLACK: black, WHITE: white}
         for g in undecided:
             stones = pos.stones[g]
             mine = counts[pos.colour[g]]
-            survival = sum(mine[s] for s in stones) / (len(stones) * playouts)
-            if survival < DEAD_BELOW or (survival < UNCLEAR_BELOW and not _has_eye(pos, g)):
+            survival[g] = sum(mine[s] for s in stones) / (len(stones) * playouts)
+            if survival[g] < DEAD_BELOW or (survival[g] < UNCLEAR_BELOW and not _has_eye(pos, g)):
                 verdict[g] = "dead"
             else:
                 verdict[g] = "alive"
+        _enclosed_are_dead(pos, verdict, survival, fixed)
     for g in undecided:
         verdict.setdefault(g, "alive")
     return {s: verdict[g] for g, stones in pos.stones.items() for s in stones}

@@ -171,3 +171,29 @@ def test_run_ownership_counts_both_colours_per_point():
         assert 0 <= black[point] + white[point] <= 200
     assert white[game.point("A9")] == 200      # an eye of a group that cannot die
     assert sum(black) > 0 and sum(white) > 0
+
+
+# Black's A-D (27 empty points) with White's lone B7 and two stones B2-C2 in it, neither in
+# atari; Black's lone G5 in White's F-J. The random playouts alone let these invaders survive
+# 40-55% of the time (no defender answers them); shut in by strong groups with no eye space of
+# their own, they are dead (GNU Go agrees: W+16.5).
+SHUT_IN = """
+    . . . X O . . . .
+    . . . X O . . . .
+    . O . X O . . . .
+    . . . X O . . . .
+    . . . X O . X . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . O O X O . . . .
+    . . . X O . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_invaders_shut_in_a_wide_area_are_dead(seed):
+    game = Game.from_ascii(SHUT_IN, komi=7.5)
+    status = final_status(game, playouts=4000, seed=seed)
+    assert verdicts(game, status, "dead") == {"B7", "B2", "C2", "G5"}
+    # Black: columns A-D = 36; White: E-J = 45. 36 - 45 - 7.5.
+    assert final_score(game, status) == -16.5
