@@ -8,14 +8,20 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
 2. Seki: groups of both colours whose liberties are each either an eye (every neighbour of the
    group's colour) or a shared point that neither side can fill without putting itself in atari
    (at most one eye, at least one such shared point), with every opposing group across those
-   shared points in the same state, are seki.
+   shared points in the same state, are seki, unless the playouts clearly resolve it (one of
+   them survives fewer than DEAD_BELOW of them: a throw-in that looks like self-atari can
+   leave a nakade shape behind it).
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
    and whose capture is neither a ko nor a snapback, is dead.
 4. Everything else is settled by playouts from the final position to the end of the game, half
    with each colour to move first (the same C playouts as the search, not biased by a tree):
-   a group whose stones end the opponent's in most of them is dead. An unclear group (its stones
-   survive in 30-50% of the playouts) is only called dead when it is short of liberties: the
-   verdict leans to alive, since calling a living group dead is the costly mistake.
+   a group whose stones survive fewer than 30% of them is dead. An unclear group (30-50%) is
+   only called dead when it has no eye of its own: the verdict leans to alive, since calling a
+   living group dead is the costly mistake.
+5. Random playouts do not defend territory: an invader in a wide area, or a group with one
+   eye space of a killing shape (square four), can survive half of them. A group surviving
+   under 70% of them that sits in an area shut in by strong enemy groups, with eye space worth
+   less than two eyes (none, at most three points, or a killing shape of four or five), is dead.
 
 final_score(game, status) -> the area score with the dead stones removed (their points go to
 whoever surrounds them), Black positive, komi included.
@@ -30,7 +36,7 @@ from mango.engine.vertex import BLACK, WHITE
 DEFAULT_PLAYOUTS = 4000
 DEAD_BELOW = 0.3           # a group surviving fewer playouts than this is dead
 UNCLEAR_BELOW = 0.5        # ... and below this too, when it has no eye of its own
-ENCLOSED_BELOW = 0.7       # ... and below this too, when it is shut in an enemy area, no eye space
+ENCLOSED_BELOW = 0.7       # ... and below this too, when shut in by the enemy without two eyes
 STRONG_ABOVE = 0.8         # an enclosing group this sure to survive is strong
 
 
@@ -116,7 +122,9 @@ def _libs_after(board: Board, p: int, colour: int) -> int | None:
     return after.liberties(p)
 
 
-def _seki(pos: _Position, alive: set[int]) -> set[int]:
+def _seki(pos: _Position, alive: set[int]) -> dict[int, set[int]]:
+    """Seki candidates (see the module doc), each with its opposing groups across the shared
+    points."""
     board = pos.board
     candidates: dict[int, set[int]] = {}          # group -> opposing groups across shared points
     for g, libs in pos.libs.items():
@@ -137,6 +145,11 @@ def _seki(pos: _Position, alive: set[int]) -> set[int]:
             across |= {pos.group_of[q] for q in pos.neighbours(p) if board.colour_at(q) == 3 - colour}
         if ok and shared and eyes <= 1:
             candidates[g] = across
+    return candidates
+
+
+def _mutual(candidates: dict[int, set[int]]) -> set[int]:
+    """The seki candidates whose every opposing group across the shared points is one too."""
     while True:
         kept = {g: across for g, across in candidates.items() if across and across <= candidates.keys()}
         if kept.keys() == candidates.keys():
@@ -172,13 +185,33 @@ def _has_eye(pos: _Position, g: int) -> bool:
     return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
 
 
-def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, set[int]]:
+def _eye_value(region: list[int], pos: _Position) -> int:
+    """Eyes an eye space of these points is worth to its owner: one for up to three points and
+    for the killing shapes of four and five (square, pyramid, bulky five, crossed five), which a
+    nakade stone makes one eye; else two."""
+    n = len(region)
+    if n >= 6:
+        return 2
+    if n <= 3:
+        return 1
+    inside = set(region)
+    degree = [sum(q in inside for q in pos.neighbours(p)) for p in region]
+    w = pos.width
+    square = any({p + 1, p + w, p + w + 1} <= inside for p in region)
+    if n == 4 and (square or max(degree) == 3):
+        return 1
+    if n == 5 and (square or max(degree) == 4):
+        return 1
+    return 2
+
+
+def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, tuple[int, int]]]:
     """Per colour, the points of the empty regions (dead stones taken off) that only stones of
-    that colour border."""
+    that colour border, each mapped to (its region's number, the region's eye value)."""
     board = pos.board
     dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
     seen: set[int] = set()
-    spaces: dict[int, set[int]] = {BLACK: set(), WHITE: set()}
+    spaces: dict[int, dict[int, tuple[int, int]]] = {BLACK: {}, WHITE: {}}
     for p in pos.points:
         if p in seen or (board.colour_at(p) != 0 and p not in dead):
             continue
@@ -193,16 +226,18 @@ def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, set[int]]:
                 else:
                     border.add(board.colour_at(r))
         if len(border) == 1:
-            spaces[border.pop()].update(region)
+            value = _eye_value(region, pos)
+            spaces[border.pop()].update({q: (p, value) for q in region})
     return spaces
 
 
 def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[int, float],
                        fixed: set[int]) -> None:
     """Call dead the groups the playouts left alive, though they survive fewer than
-    ENCLOSED_BELOW of them, that sit with no eye space of their colour in an area closed by
-    strong enemy groups (alive for sure, with an eye space, or surviving STRONG_ABOVE of the
-    playouts). Weakest first, until nothing changes."""
+    ENCLOSED_BELOW of them, that sit in an area closed by strong enemy groups (alive for sure,
+    with an eye space, or surviving STRONG_ABOVE of the playouts) with eye space worth less than
+    two eyes: none, or one space of at most three points or of a killing shape. Weakest first,
+    until nothing changes."""
     board = pos.board
     changed = True
     while changed:
@@ -220,9 +255,13 @@ def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[i
         for g in candidates:
             colour = pos.colour[g]
             area, seen, border, ok = list(pos.stones[g]), set(pos.stones[g]), set(), True
+            eyes: dict[int, int] = {}
             for q in area:
-                if q in spaces[colour] or (q in pos.group_of and pos.group_of[q] in fixed
-                                           and verdict[pos.group_of[q]] != "dead"):
+                if q in spaces[colour]:
+                    region, value = spaces[colour][q]
+                    eyes[region] = value
+                if sum(eyes.values()) >= 2 or (q in pos.group_of and pos.group_of[q] in fixed
+                                               and verdict[pos.group_of[q]] != "dead"):
                     ok = False
                     break
                 for r in pos.neighbours(q):
@@ -258,10 +297,9 @@ def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
         for p in small:
             if board.colour_at(p) == 3 - colour:
                 verdict.setdefault(pos.group_of[p], "dead")
-    for g in _seki(pos, {g for g, v in verdict.items() if v == "alive"}):
-        verdict.setdefault(g, "seki")
+    seki = _seki(pos, {g for g, v in verdict.items() if v == "alive"})
     for g in pos.stones:
-        if g not in verdict and _dead_in_atari(pos, g):
+        if g not in verdict and g not in seki and _dead_in_atari(pos, g):
             verdict[g] = "dead"
     fixed = set(verdict)
     undecided = [g for g in pos.stones if g not in verdict]
@@ -273,6 +311,15 @@ def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
             stones = pos.stones[g]
             mine = counts[pos.colour[g]]
             survival[g] = sum(mine[s] for s in stones) / (len(stones) * playouts)
+    # A seki the playouts clearly resolve is no seki: a throw-in that looks like self-atari can
+    # leave a nakade shape behind it.
+    for g in _mutual({g: across for g, across in seki.items() if survival.get(g, 1.0) >= DEAD_BELOW}):
+        verdict[g] = "seki"
+        fixed.add(g)
+    if survival:
+        for g in undecided:
+            if g in verdict:
+                continue
             if survival[g] < DEAD_BELOW or (survival[g] < UNCLEAR_BELOW and not _has_eye(pos, g)):
                 verdict[g] = "dead"
             else:

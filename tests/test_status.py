@@ -197,3 +197,51 @@ def test_invaders_shut_in_a_wide_area_are_dead(seed):
     assert verdicts(game, status, "dead") == {"B7", "B2", "C2", "G5"}
     # Black: columns A-D = 36; White: E-J = 45. 36 - 45 - 7.5.
     assert final_score(game, status) == -16.5
+
+
+# From a match against GNU Go (game 52): Black's F9-J6 group and White's H9-J9 share G9 and
+# J8, where either side's stone looks like self-atari; but White's G9 leaves, once captured,
+# a straight three that White's nakade kills. No seki: Black's group is dead (GNU Go: W+16.5).
+THROW_IN_NAKADE = """
+    . . . . O X . O O
+    . . . O O X X X .
+    O O . O O O X X X
+    O . O O . O O O X
+    O O X O O X O O O
+    X X X X X X X O O
+    . X X X . X X X X
+    X . X X X . X . X
+    . X X . X X . X .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_throw_in_that_leaves_a_nakade_is_no_seki(seed):
+    game = Game.from_ascii(THROW_IN_NAKADE, komi=7.5, to_move="b")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == {"F9", "F8", "G8", "H8", "G7", "H7", "J7", "J6"}
+    assert final_score(game, status) == -16.5
+
+
+# From game 55: White's G1-G4 group's only eye space is the square four H1-J2, a killing shape;
+# shut in by Black it is dead however often the random playouts let it live (GNU Go: B+31.5).
+SQUARE_FOUR = """
+    X X O . O X X . .
+    X O . O . O X . X
+    X O O . O O X X X
+    X X O . O X . X .
+    X X O O X . X . X
+    . X O O X X O X X
+    X X X O X O O O O
+    O O X X X X O . .
+    . O . O X X O . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_group_whose_eye_space_is_a_square_four_is_dead(seed):
+    game = Game.from_ascii(SQUARE_FOUR, komi=7.5, to_move="w")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert {"G4", "F3", "G3", "H3", "J3", "G2", "G1"} <= verdicts(game, status, "dead")
+    assert final_score(game, status) == 31.5
