@@ -231,24 +231,53 @@ def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, 
     return spaces
 
 
+def _chains(pos: _Position) -> dict[int, set[int]]:
+    """Each group's chain: the groups of its colour linked to it by shared liberties."""
+    by_liberty: dict[int, list[int]] = {}
+    for g, libs in pos.libs.items():
+        for p in libs:
+            by_liberty.setdefault(p, []).append(g)
+    chain: dict[int, set[int]] = {}
+    for g in pos.libs:
+        if g in chain:
+            continue
+        members, todo = {g}, [g]
+        while todo:
+            h = todo.pop()
+            for p in pos.libs[h]:
+                for k in by_liberty[p]:
+                    if k not in members and pos.colour[k] == pos.colour[g]:
+                        members.add(k)
+                        todo.append(k)
+        for h in members:
+            chain[h] = members
+    return chain
+
+
 def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[int, float],
                        fixed: set[int]) -> None:
     """Call dead the groups the playouts left alive, though they survive fewer than
     ENCLOSED_BELOW of them, that sit in an area closed by strong enemy groups (alive for sure,
-    with an eye space, or surviving STRONG_ABOVE of the playouts) with eye space worth less than
+    with an eye space, or surviving STRONG_ABOVE of the playouts, or linked to such a group by
+    a shared liberty) with eye space worth less than
     two eyes: none, or one space of at most three points or of a killing shape. Weakest first,
     until nothing changes."""
     board = pos.board
+    chain = _chains(pos)
     changed = True
     while changed:
         changed = False
         spaces = _eye_spaces(pos, verdict)
         dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
 
-        def strong(h: int) -> bool:
+        def strong_alone(h: int) -> bool:
             return verdict[h] == "alive" and (
                 h in fixed or survival.get(h, 0.0) >= STRONG_ABOVE
                 or any(q in spaces[pos.colour[h]] for s in pos.stones[h] for q in pos.neighbours(s)))
+
+        def strong(h: int) -> bool:
+            """h, or a group of its chain (groups of its colour linked by shared liberties)."""
+            return verdict[h] == "alive" and any(strong_alone(k) for k in chain[h])
 
         candidates = sorted((g for g, v in verdict.items() if v == "alive" and g not in fixed
                              and survival.get(g, 1.0) < ENCLOSED_BELOW), key=lambda g: survival[g])
