@@ -245,3 +245,27 @@ def test_group_whose_eye_space_is_a_square_four_is_dead(seed):
     status = final_status(game, playouts=4000, seed=seed)
     assert {"G4", "F3", "G3", "H3", "J3", "G2", "G1"} <= verdicts(game, status, "dead")
     assert final_score(game, status) == 31.5
+
+
+# From game 77: White's stones on the left (C2-E2, B4, D4-F5, C5-C6) have no eye space and
+# survive about half the random playouts; Black's lone B2 among them is weak on its own but
+# shares a liberty (B1) with C1-E1. All of White's stones are dead (GNU Go: B+73.5).
+LINKED_WALL = """
+    . X X O O O O O O
+    . X . X X O . X .
+    . X X . X O O O O
+    . X O X X X O X O
+    . . O X X O X X O
+    . O . O O O X X X
+    . . O . . X . X .
+    . X O O O X X X O
+    . . X X X . X . O
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_invaders_closed_in_by_a_chain_of_groups_are_dead(seed):
+    game = Game.from_ascii(LINKED_WALL, komi=7.5, to_move="b")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert verdicts(game, status, "dead") == set(game.stones("w"))
+    assert final_score(game, status) == 81 - 7.5
