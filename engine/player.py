@@ -16,9 +16,10 @@ from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.limit import Limit
 from mango.engine.searcher import Searcher
+from mango.engine.status import final_score, final_status
 from mango.engine.result import SearchResult
 from mango.engine.timecontrol import TimeControl
-from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
+from mango.engine.vertex import colour_name, parse_colour
 
 log = logging.getLogger("mango.engine")
 
@@ -135,36 +136,11 @@ class Player:
     # -- the end of the game ----------------------------------------------------------------------
 
     def final_status(self, game: Game | None = None) -> dict[int, str]:
-        """'alive', 'dead' or 'seki' for every stone, from the ownership of the playouts: a group
-        whose points mostly end the opponent's is dead; one that stays shared, seki."""
-        game = game or self.game
-        owner = self.analyse().ownership() if game is self.game else None
-        if owner is None:
-            searcher = Searcher(self.config)
-            searcher.set_position(game)
-            searcher.run(Limit.for_move(self.config))
-            owner = searcher.ownership()
-        owner = owner or {}
-        board = game.board
-        status: dict[int, str] = {}
-        for colour in (BLACK, WHITE):
-            sign = 1 if colour == BLACK else -1
-            for point in board.stones(colour):
-                if point in status:
-                    continue
-                group = board.group_stones(point)
-                mean = sum(owner.get(p, 0.0) for p in group) * sign / len(group)
-                verdict = "dead" if mean < -0.4 else ("seki" if mean < 0.4 else "alive")
-                for p in group:
-                    status[p] = verdict
-        return status
+        """'alive', 'dead' or 'seki' for every stone (engine.status: playouts from the position to
+        the end, both colours first, with life, seki and atari checks); the referee's default
+        playout policy, whatever the search's settings, so that tuning never changes a score."""
+        return final_status(game or self.game, seed=self.config.seed)
 
     def final_score(self) -> float:
         """Area score (Black positive, komi included) with the dead stones taken off."""
-        from mango.engine.board import Board
-        status = self.final_status()
-        board = Board(self.game.size)
-        for point, verdict in status.items():
-            if verdict != "dead":
-                board.put_stone(point, self.game.board.colour_at(point))
-        return board.area_score() - self.game.komi
+        return final_score(self.game, self.final_status())

@@ -9,14 +9,14 @@ Both stop after two passes or 3 x size^2 moves; the final position is scored by 
 """
 from cpython cimport array
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import array
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_is_ko, board_neighbour_groups, board_is_suicide, board_is_true_eye, board_play, board_t)
+                           board_is_ko, board_neighbour_groups, board_neighbours_of, board_is_suicide, board_is_true_eye, board_play, board_t)
 from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
 from mango.engine.config import PlayoutConfig
@@ -841,6 +841,57 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
         "moves": moves,
         "score_sum": score_sum,
     }
+
+
+cdef void _add_ownership(const board_t* b, int32_t* black, int32_t* white) noexcept nogil:
+    """Count who holds each point of a finished playout: a stone's colour, or for an empty point
+    the one colour among its neighbours (none when both or neither border it)."""
+    cdef int w = b.width, x, y, p, col
+    for y in range(b.size):
+        for x in range(b.size):
+            p = (y + 1) * w + x + 1
+            col = b.colour[p]
+            if col == EMPTY:
+                if board_neighbours_of(b, p, BLACK) == 4:
+                    col = BLACK
+                elif board_neighbours_of(b, p, WHITE) == 4:
+                    col = WHITE
+            if col == BLACK:
+                black[p] += 1
+            elif col == WHITE:
+                white[p] += 1
+
+
+def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango", config=None):
+    """Play `playouts` playouts from `start` (unchanged) to the end, half with Black to move
+    first and half with White, even if the position has just seen two passes, and count per
+    point how often it ends Black's and how often White's (a stone, or an empty point whose
+    neighbours are all of one colour or the edge).
+
+    Returns (black, white): two int32 arrays indexed by board point. Same seed, same counts."""
+    if playouts < 0:
+        raise ValueError("playouts must be >= 0")
+    cdef policy_t cfg = _policy_from(_config(policy, config))
+    cdef board_t work
+    cdef urgency_t* u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
+    cdef rng_t rng
+    cdef int32_t[::1] black = array.array("i", [0]) * MAX_POINTS
+    cdef int32_t[::1] white = array.array("i", [0]) * MAX_POINTS
+    cdef int i
+    if u == NULL:
+        raise MemoryError()
+    rng_seed(&rng, seed)
+    try:
+        with nogil:
+            for i in range(playouts):
+                work = start.b
+                work.passes = 0
+                work.to_move = BLACK if i % 2 == 0 else WHITE
+                playout_run(&work, u, &cfg, &rng, NULL)
+                _add_ownership(&work, &black[0], &white[0])
+    finally:
+        PyMem_Free(u)
+    return black.base, white.base
 
 
 def play_playout(Board board, uint64_t seed=1, str policy="light", config=None):

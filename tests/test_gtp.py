@@ -262,7 +262,7 @@ DEAD_STONE = ["boardsize 5", "komi 0.5", "play b C1", "play b C2", "play b C3", 
               "play w B3"]
 
 
-def test_final_status_list_and_final_score_from_ownership():
+def test_final_status_list_and_final_score():
     got = answers(DEAD_STONE + ["final_status_list dead", "final_status_list alive",
                                 "final_status_list seki", "final_status_list sleeping", "final_score"])
     assert got[-5] == "= B3"

@@ -1,0 +1,371 @@
+"""Dead stones and the score at the end of a game: the status a referee would accept.
+
+final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decided per group:
+
+1. Unconditional life (Benson's algorithm): chains of a colour that cannot be captured even if
+   their owner passes forever are alive, and stones of the other colour inside their small
+   enclosed regions (every empty point a liberty of the enclosing chain) are dead.
+2. Seki: groups of both colours whose liberties are each either an eye (every neighbour of the
+   group's colour) or a shared point that neither side can fill without putting itself in atari
+   (at most one eye, at least one such shared point), with every opposing group across those
+   shared points in the same state, are seki, unless the playouts clearly resolve it (one of
+   them survives fewer than DEAD_BELOW of them: a throw-in that looks like self-atari can
+   leave a nakade shape behind it).
+3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
+   and whose capture is neither a ko nor a snapback, is dead.
+4. Everything else is settled by playouts from the final position to the end of the game, half
+   with each colour to move first (the same C playouts as the search, not biased by a tree):
+   a group whose stones survive fewer than 30% of them is dead. An unclear group (30-50%) is
+   only called dead when it has no eye of its own: the verdict leans to alive, since calling a
+   living group dead is the costly mistake.
+5. Random playouts do not defend territory: an invader in a wide area, or a group with one
+   eye space of a killing shape (square four), can survive half of them. A group surviving
+   under 70% of them that sits in an area shut in by strong enemy groups, with eye space worth
+   less than two eyes (none, at most three points, or a killing shape of four or five), is dead.
+
+final_score(game, status) -> the area score with the dead stones removed (their points go to
+whoever surrounds them), Black positive, komi included.
+"""
+from __future__ import annotations
+
+from mango.engine.board import Board
+from mango.engine.config import PlayoutConfig
+from mango.engine.playout import run_ownership
+from mango.engine.vertex import BLACK, WHITE
+
+DEFAULT_PLAYOUTS = 4000
+DEAD_BELOW = 0.3           # a group surviving fewer playouts than this is dead
+UNCLEAR_BELOW = 0.5        # ... and below this too, when it has no eye of its own
+ENCLOSED_BELOW = 0.7       # ... and below this too, when shut in by the enemy without two eyes
+STRONG_ABOVE = 0.8         # an enclosing group this sure to survive is strong
+
+
+class _Position:
+    """The groups of a board with their stones, liberties and neighbours."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        size, width = board.size, board.width
+        self.points = [board.point(x, y) for y in range(size) for x in range(size)]
+        self.width = width
+        self.group_of: dict[int, int] = {}
+        self.stones: dict[int, list[int]] = {}
+        for colour in (BLACK, WHITE):
+            for p in board.stones(colour):
+                if p in self.group_of:
+                    continue
+                stones = board.group_stones(p)
+                root = stones[0]
+                self.stones[root] = stones
+                for s in stones:
+                    self.group_of[s] = root
+        self.colour = {g: board.colour_at(g) for g in self.stones}
+        self.libs: dict[int, set[int]] = {}
+        for g, stones in self.stones.items():
+            self.libs[g] = {q for s in stones for q in self.neighbours(s) if board.colour_at(q) == 0}
+
+    def neighbours(self, p: int) -> list[int]:
+        return [q for q in (p - self.width, p - 1, p + 1, p + self.width) if self.board.on_board(q)]
+
+    def groups(self, colour: int) -> list[int]:
+        return [g for g, c in self.colour.items() if c == colour]
+
+
+def _benson(pos: _Position, colour: int) -> tuple[set[int], set[int]]:
+    """Benson's unconditionally alive chains of colour, and the points of their vital regions."""
+    board = pos.board
+    # Regions: maximal connected sets of points without a stone of colour.
+    region_of: dict[int, int] = {}
+    regions: list[list[int]] = []
+    for p in pos.points:
+        if board.colour_at(p) == colour or p in region_of:
+            continue
+        index = len(regions)
+        region = [p]
+        region_of[p] = index
+        for q in region:
+            for r in pos.neighbours(q):
+                if board.colour_at(r) != colour and r not in region_of:
+                    region_of[r] = index
+                    region.append(r)
+        regions.append(region)
+    bordering = [{pos.group_of[r] for q in region for r in pos.neighbours(q)
+                  if board.colour_at(r) == colour} for region in regions]
+    empties = [[q for q in region if board.colour_at(q) == 0] for region in regions]
+    chains = set(pos.groups(colour))
+    live_regions = set(range(len(regions)))
+    while True:
+        live_regions = {i for i in live_regions if bordering[i] <= chains}
+        vital = {g: 0 for g in chains}
+        for i in live_regions:
+            for g in bordering[i]:
+                if empties[i] and all(q in pos.libs[g] for q in empties[i]):
+                    vital[g] += 1
+        kept = {g for g in chains if vital[g] >= 2}
+        if kept == chains:
+            break
+        chains = kept
+    live_regions = {i for i in live_regions if bordering[i] and bordering[i] <= chains}
+    small = {q for i in live_regions for q in regions[i]
+             if all(e in set().union(*(pos.libs[g] for g in bordering[i])) for e in empties[i])}
+    return chains, small
+
+
+def _libs_after(board: Board, p: int, colour: int) -> int | None:
+    """Liberties of colour's group after it plays p, 0 when the move is illegal; None when the
+    move captures something."""
+    if board.illegal_reason(p, colour) is not None:
+        return 0
+    after = board.copy()
+    if after.play(p, colour):
+        return None
+    return after.liberties(p)
+
+
+def _seki(pos: _Position, alive: set[int]) -> dict[int, set[int]]:
+    """Seki candidates (see the module doc), each with its opposing groups across the shared
+    points."""
+    board = pos.board
+    candidates: dict[int, set[int]] = {}          # group -> opposing groups across shared points
+    for g, libs in pos.libs.items():
+        colour = pos.colour[g]
+        if g in alive or len(libs) < 2:
+            continue
+        eyes, shared, across, ok = 0, 0, set(), True
+        for p in libs:
+            around = [board.colour_at(q) for q in pos.neighbours(p)]
+            if all(c == colour for c in around):
+                eyes += 1
+                continue
+            mine, theirs = _libs_after(board, p, colour), _libs_after(board, p, 3 - colour)
+            if mine is None or theirs is None or mine > 1 or theirs > 1:
+                ok = False
+                break
+            shared += 1
+            across |= {pos.group_of[q] for q in pos.neighbours(p) if board.colour_at(q) == 3 - colour}
+        if ok and shared and eyes <= 1:
+            candidates[g] = across
+    return candidates
+
+
+def _mutual(candidates: dict[int, set[int]]) -> set[int]:
+    """The seki candidates whose every opposing group across the shared points is one too."""
+    while True:
+        kept = {g: across for g, across in candidates.items() if across and across <= candidates.keys()}
+        if kept.keys() == candidates.keys():
+            return set(kept)
+        candidates = kept
+
+
+def _dead_in_atari(pos: _Position, g: int) -> bool:
+    """g is in atari, cannot escape or capture its way out, and its capture is plain."""
+    board = pos.board
+    libs = pos.libs[g]
+    if len(libs) != 1:
+        return False
+    colour = pos.colour[g]
+    (lib,) = libs
+    for s in pos.stones[g]:
+        for q in pos.neighbours(s):
+            h = pos.group_of.get(q)
+            if h is not None and pos.colour[h] != colour and len(pos.libs[h]) == 1:
+                return False                        # it can capture a neighbour
+    extended = _libs_after(board, lib, colour)
+    if extended is None or extended >= 2:
+        return False
+    if board.illegal_reason(lib, 3 - colour) is not None:
+        return False
+    after = board.copy()
+    after.play(lib, 3 - colour)
+    return not after.in_atari(lib)                  # else ko or snapback: leave it to playouts
+
+
+def _has_eye(pos: _Position, g: int) -> bool:
+    """g has a liberty whose every neighbour is a stone of g."""
+    return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
+
+
+def _eye_value(region: list[int], pos: _Position) -> int:
+    """Eyes an eye space of these points is worth to its owner: one for up to three points and
+    for the killing shapes of four and five (square, pyramid, bulky five, crossed five), which a
+    nakade stone makes one eye; else two."""
+    n = len(region)
+    if n >= 6:
+        return 2
+    if n <= 3:
+        return 1
+    inside = set(region)
+    degree = [sum(q in inside for q in pos.neighbours(p)) for p in region]
+    w = pos.width
+    square = any({p + 1, p + w, p + w + 1} <= inside for p in region)
+    if n == 4 and (square or max(degree) == 3):
+        return 1
+    if n == 5 and (square or max(degree) == 4):
+        return 1
+    return 2
+
+
+def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, tuple[int, int]]]:
+    """Per colour, the points of the empty regions (dead stones taken off) that only stones of
+    that colour border, each mapped to (its region's number, the region's eye value)."""
+    board = pos.board
+    dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
+    seen: set[int] = set()
+    spaces: dict[int, dict[int, tuple[int, int]]] = {BLACK: {}, WHITE: {}}
+    for p in pos.points:
+        if p in seen or (board.colour_at(p) != 0 and p not in dead):
+            continue
+        region, border = [p], set()
+        seen.add(p)
+        for q in region:
+            for r in pos.neighbours(q):
+                if board.colour_at(r) == 0 or r in dead:
+                    if r not in seen:
+                        seen.add(r)
+                        region.append(r)
+                else:
+                    border.add(board.colour_at(r))
+        if len(border) == 1:
+            value = _eye_value(region, pos)
+            spaces[border.pop()].update({q: (p, value) for q in region})
+    return spaces
+
+
+def _chains(pos: _Position) -> dict[int, set[int]]:
+    """Each group's chain: the groups of its colour linked to it by shared liberties."""
+    by_liberty: dict[int, list[int]] = {}
+    for g, libs in pos.libs.items():
+        for p in libs:
+            by_liberty.setdefault(p, []).append(g)
+    chain: dict[int, set[int]] = {}
+    for g in pos.libs:
+        if g in chain:
+            continue
+        members, todo = {g}, [g]
+        while todo:
+            h = todo.pop()
+            for p in pos.libs[h]:
+                for k in by_liberty[p]:
+                    if k not in members and pos.colour[k] == pos.colour[g]:
+                        members.add(k)
+                        todo.append(k)
+        for h in members:
+            chain[h] = members
+    return chain
+
+
+def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[int, float],
+                       fixed: set[int]) -> None:
+    """Call dead the groups the playouts left alive, though they survive fewer than
+    ENCLOSED_BELOW of them, that sit in an area closed by strong enemy groups (alive for sure,
+    with an eye space, or surviving STRONG_ABOVE of the playouts, or linked to such a group by
+    a shared liberty) with eye space worth less than
+    two eyes: none, or one space of at most three points or of a killing shape. Weakest first,
+    until nothing changes."""
+    board = pos.board
+    chain = _chains(pos)
+    changed = True
+    while changed:
+        changed = False
+        spaces = _eye_spaces(pos, verdict)
+        dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
+
+        def strong_alone(h: int) -> bool:
+            return verdict[h] == "alive" and (
+                h in fixed or survival.get(h, 0.0) >= STRONG_ABOVE
+                or any(q in spaces[pos.colour[h]] for s in pos.stones[h] for q in pos.neighbours(s)))
+
+        def strong(h: int) -> bool:
+            """h, or a group of its chain (groups of its colour linked by shared liberties)."""
+            return verdict[h] == "alive" and any(strong_alone(k) for k in chain[h])
+
+        candidates = sorted((g for g, v in verdict.items() if v == "alive" and g not in fixed
+                             and survival.get(g, 1.0) < ENCLOSED_BELOW), key=lambda g: survival[g])
+        for g in candidates:
+            colour = pos.colour[g]
+            area, seen, border, ok = list(pos.stones[g]), set(pos.stones[g]), set(), True
+            eyes: dict[int, int] = {}
+            for q in area:
+                if q in spaces[colour]:
+                    region, value = spaces[colour][q]
+                    eyes[region] = value
+                if sum(eyes.values()) >= 2 or (q in pos.group_of and pos.group_of[q] in fixed
+                                               and verdict[pos.group_of[q]] != "dead"):
+                    ok = False
+                    break
+                for r in pos.neighbours(q):
+                    if r in seen:
+                        continue
+                    c = board.colour_at(r)
+                    if c == 0 or c == colour or r in dead:
+                        seen.add(r)
+                        area.append(r)
+                    else:
+                        border.add(pos.group_of[r])
+            if ok and border and all(strong(h) for h in border):
+                for q in area:
+                    h = pos.group_of.get(q)
+                    if h is not None and pos.colour[h] == colour:
+                        verdict[h] = "dead"
+                changed = True
+                break
+
+
+def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
+                 config: PlayoutConfig | None = None) -> dict[int, str]:
+    """'alive', 'dead' or 'seki' for every stone of the game's position (see the module doc)."""
+    board = game.board
+    pos = _Position(board)
+    if not pos.stones:
+        return {}
+    verdict: dict[int, str] = {}
+    for colour in (BLACK, WHITE):
+        chains, small = _benson(pos, colour)
+        for g in chains:
+            verdict[g] = "alive"
+        for p in small:
+            if board.colour_at(p) == 3 - colour:
+                verdict.setdefault(pos.group_of[p], "dead")
+    seki = _seki(pos, {g for g, v in verdict.items() if v == "alive"})
+    for g in pos.stones:
+        if g not in verdict and g not in seki and _dead_in_atari(pos, g):
+            verdict[g] = "dead"
+    fixed = set(verdict)
+    undecided = [g for g in pos.stones if g not in verdict]
+    survival: dict[int, float] = {}
+    if undecided and playouts > 0:
+        black, white = run_ownership(board, playouts, seed, config=config or PlayoutConfig())
+        counts = {BLACK: black, WHITE: white}
+        for g in undecided:
+            stones = pos.stones[g]
+            mine = counts[pos.colour[g]]
+            survival[g] = sum(mine[s] for s in stones) / (len(stones) * playouts)
+    # A seki the playouts clearly resolve is no seki: a throw-in that looks like self-atari can
+    # leave a nakade shape behind it.
+    for g in _mutual({g: across for g, across in seki.items() if survival.get(g, 1.0) >= DEAD_BELOW}):
+        verdict[g] = "seki"
+        fixed.add(g)
+    if survival:
+        for g in undecided:
+            if g in verdict:
+                continue
+            if survival[g] < DEAD_BELOW or (survival[g] < UNCLEAR_BELOW and not _has_eye(pos, g)):
+                verdict[g] = "dead"
+            else:
+                verdict[g] = "alive"
+        _enclosed_are_dead(pos, verdict, survival, fixed)
+    for g in undecided:
+        verdict.setdefault(g, "alive")
+    return {s: verdict[g] for g, stones in pos.stones.items() for s in stones}
+
+
+def final_score(game, status: dict[int, str]) -> float:
+    """Area score (Black positive, komi included) with the stones status calls dead removed:
+    stones and the empty regions that only one colour borders count for that colour."""
+    board = game.board
+    scored = Board(board.size)
+    for colour in (BLACK, WHITE):
+        for p in board.stones(colour):
+            if status.get(p, "alive") != "dead":
+                scored.put_stone(p, colour)
+    return scored.area_score() - game.komi

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Does Mango score finished games as GNU Go does? (issue 9: dead stones and the score)
+
+Mango (in process, resignation off so that games run to two passes) plays GNU Go over GTP on
+9x9, a different seed each game and colours alternating (Mango is Black in even-numbered games).
+At the end of every finished game (two passes) Mango's score, mango.engine.status.final_score
+with final_status, is compared with the final_score of a fresh GNU Go with --chinese-rules that
+is given the moves. Every game is written as SGF and as one JSON line (moves, both scores,
+Mango's dead stones), so that a run can be resumed (--first-game K) and rescored with newer
+status code without replaying the games (--rescore).
+
+    python scripts/score_agreement.py --games 100 --playouts 2500 --out runs/score
+    python scripts/score_agreement.py --rescore --out runs/score
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from mango.engine import Game
+from mango.engine.config import EngineConfig
+from mango.engine.search import Searcher
+from mango.engine.stats import wilson
+from mango.engine.status import final_score, final_status
+from mango.gtp.match import EngineFailure, GtpClient, find_gnugo
+from mango.gtp.record import game_to_sgf
+
+STATUS_SEED = 9
+
+
+def gnugo_final_score(gnugo: str, game: Game) -> float | None:
+    """A fresh GNU Go's final_score (Chinese rules) of the game's moves, Black positive; None
+    when GNU Go fails."""
+    scorer = None
+    try:
+        scorer = GtpClient([gnugo, "--mode", "gtp", "--chinese-rules"], "scorer")
+        scorer.send(f"boardsize {game.size}", timeout=60)
+        scorer.send("clear_board", timeout=60)
+        scorer.send(f"komi {game.komi}", timeout=60)
+        for move in game.moves:
+            scorer.send(f"play {move.colour} {move.vertex}", timeout=60)
+        text = scorer.send("final_score", timeout=600)
+        if text == "0":
+            return 0.0
+        return float(text[2:]) * (1 if text[0] == "B" else -1)
+    except (EngineFailure, ValueError):
+        return None
+    finally:
+        if scorer is not None:
+            scorer.close()
+
+
+def mango_final_score(game: Game, playouts: int) -> tuple[float, list[str], list[str]]:
+    """Mango's score of a finished game, with its dead and seki stones (vertices)."""
+    status = final_status(game, playouts=playouts, seed=STATUS_SEED)
+    dead = sorted(game.vertex(p) for p, v in status.items() if v == "dead")
+    seki = sorted(game.vertex(p) for p, v in status.items() if v == "seki")
+    return final_score(game, status), dead, seki
+
+
+def replay(moves: list[list[str]], size: int, komi: float) -> Game:
+    game = Game(size, komi)
+    for colour, vertex in moves:
+        game.play(colour, vertex)
+    return game
+
+
+def play_game(job: tuple) -> dict:
+    index, size, komi, level, playouts, status_playouts, gnugo, out = job
+    mango_colour = "b" if index % 2 == 0 else "w"
+    searcher = Searcher(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False))
+    game = Game(size, komi)
+    opponent = GtpClient([gnugo, "--mode", "gtp", "--level", str(level), "--chinese-rules"], "GNU Go")
+    end = "two passes"
+    start = time.time()
+    try:
+        opponent.send(f"boardsize {size}")
+        opponent.send(f"komi {komi}")
+        opponent.send("clear_board")
+        while not game.is_over and len(game.moves) < 3 * size * size:
+            colour = game.to_move
+            if colour == mango_colour:
+                vertex = game.vertex(searcher.search(game).move)
+                game.play(colour, vertex)
+                opponent.send(f"play {colour} {vertex}")
+            else:
+                vertex = opponent.send(f"genmove {colour}")
+                if vertex.lower() == "resign":
+                    end = "GNU Go resigned"
+                    break
+                if not game.is_legal(colour, vertex):
+                    end = f"GNU Go played an illegal move {vertex}"
+                    break
+                game.play(colour, vertex)
+        else:
+            if not game.is_over:
+                end = "move cap"
+    except EngineFailure as failure:
+        end = str(failure)
+    finally:
+        opponent.close()
+    record = {"game": index, "mango": mango_colour, "size": size, "komi": komi,
+              "moves": [[m.colour, m.vertex] for m in game.moves], "end": end,
+              "finished": game.is_over, "play_seconds": round(time.time() - start, 1)}
+    if game.is_over:
+        record.update(score(game, gnugo, status_playouts))
+    result = None
+    if record.get("gnugo_score") is not None:
+        s = record["gnugo_score"]
+        result = "0" if s == 0 else f"{'B' if s > 0 else 'W'}+{abs(s):g}"
+    names = {mango_colour: "Mango", ("w" if mango_colour == "b" else "b"): f"GNU Go level {level}"}
+    with open(os.path.join(out, f"game-{index:04d}.sgf"), "wb") as handle:
+        handle.write(game_to_sgf(game, result, names["b"], names["w"]))
+    return record
+
+
+def score(game: Game, gnugo: str, status_playouts: int) -> dict:
+    mango, dead, seki = mango_final_score(game, status_playouts)
+    theirs = gnugo_final_score(gnugo, game)
+    return {"mango_score": mango, "gnugo_score": theirs, "agree": theirs is not None and mango == theirs,
+            "mango_dead": dead, "mango_seki": seki, "stones_score": game.score()}
+
+
+def summarise(records: list[dict]) -> str:
+    scored = [r for r in records if r.get("finished") and r.get("gnugo_score") is not None]
+    agree = sum(r["agree"] for r in scored)
+    lines = []
+    for r in sorted(scored, key=lambda r: r["game"]):
+        if not r["agree"]:
+            lines.append(f"  game {r['game']:3d} (Mango {r['mango']}): Mango {r['mango_score']:+g}, "
+                         f"GNU Go {r['gnugo_score']:+g}; Mango's dead: {' '.join(r['mango_dead']) or '-'}"
+                         f"; seki: {' '.join(r['mango_seki']) or '-'}")
+    unfinished = [r["game"] for r in records if not r.get("finished")]
+    text = f"{len(records)} games, {len(scored)} finished and scored by GNU Go"
+    if unfinished:
+        text += f" (not finished: {unfinished})"
+    if scored:
+        low, high = wilson(agree, len(scored))
+        text += (f"\nMango's final_score equals GNU Go's in {agree}/{len(scored)} = "
+                 f"{agree / len(scored):.1%} (95% {low:.1%}-{high:.1%})")
+    if lines:
+        text += "\ndisagreements:\n" + "\n".join(lines)
+    return text
+
+
+def read_records(path: str) -> list[dict]:
+    if not os.path.exists(path):
+        return []
+    with open(path) as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100, help="play games first-game .. games - 1")
+    parser.add_argument("--first-game", type=int, default=0, help="resume from this game index")
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--komi", type=float, default=7.5)
+    parser.add_argument("--playouts", type=int, default=2500, help="Mango's playouts per move")
+    parser.add_argument("--status-playouts", type=int, default=4000,
+                        help="playouts of final_status (half with each colour first)")
+    parser.add_argument("--level", type=int, default=10, help="GNU Go level")
+    parser.add_argument("--jobs", type=int, default=1, choices=(1, 2), help="games at once (at most 2)")
+    parser.add_argument("--gnugo", default=None, help="path of gnugo (default: PATH, /usr/games)")
+    parser.add_argument("--out", default="score-agreement", help="folder for games.jsonl and the SGF")
+    parser.add_argument("--rescore", action="store_true",
+                        help="recompute Mango's score of the recorded games with the current code")
+    args = parser.parse_args()
+    gnugo = args.gnugo or find_gnugo()
+    if gnugo is None:
+        print("GNU Go not found (apt-get install gnugo)", file=sys.stderr)
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+    path = os.path.join(args.out, "games.jsonl")
+    if args.rescore:
+        records = read_records(path)
+        for r in records:
+            if r.get("finished") and r.get("gnugo_score") is not None:
+                game = replay(r["moves"], r["size"], r["komi"])
+                r["mango_score"], r["mango_dead"], r["mango_seki"] = mango_final_score(game, args.status_playouts)
+                r["agree"] = r["mango_score"] == r["gnugo_score"]
+        with open(path + ".tmp", "w") as handle:
+            for r in records:
+                handle.write(json.dumps(r) + "\n")
+        os.replace(path + ".tmp", path)
+        print(summarise(records))
+        return 0
+    done = {r["game"] for r in read_records(path)}
+    jobs = [(i, args.size, args.komi, args.level, args.playouts, args.status_playouts, gnugo, args.out)
+            for i in range(args.first_game, args.games) if i not in done]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, open(path, "a") as handle:
+        for record in pool.map(play_game, jobs):
+            handle.write(json.dumps(record) + "\n")
+            handle.flush()
+            verdict = ("agree" if record.get("agree") else "DISAGREE") if record.get("finished") else record["end"]
+            print(f"game {record['game']:3d}: Mango {record['mango']}, {len(record['moves'])} moves, "
+                  f"Mango {record.get('mango_score')} GNU Go {record.get('gnugo_score')}: {verdict} "
+                  f"({record['play_seconds']} s)", flush=True)
+    print(summarise(read_records(path)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,271 @@
+"""Dead stones and the final score (engine.status) on hand-drawn end positions. Where the
+playouts decide, each test runs with two seeds. Every position's expected status was also
+checked with GNU Go's final_status_list (--chinese-rules) when it was written."""
+from __future__ import annotations
+
+import pytest
+
+from mango.engine import Game
+from mango.engine.config import PlayoutConfig
+from mango.engine.playout import run_ownership
+from mango.engine.status import final_score, final_status
+
+SEEDS = (1, 2)
+
+
+def verdicts(game: Game, status: dict[int, str], wanted: str) -> set[str]:
+    return {game.vertex(p) for p, v in status.items() if v == wanted}
+
+
+# Black owns columns A-E, White F-J. White's C6 (one stone) and B2-C2 (two) are in atari inside
+# Black's area; White's H1 is in White's own area.
+ATARI = """
+    . . . . X O . . .
+    . . . . X O . . .
+    . . X . X O . . .
+    . X O X X O . . .
+    . . . . X O . . .
+    . . . . X O . . .
+    . X X . X O . . .
+    X O O X X O . . .
+    . X . . X O . O .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_stones_in_atari_inside_the_opponents_area_are_dead(seed):
+    game = Game.from_ascii(ATARI, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    assert set(status) == set(game.board.stones(1)) | set(game.board.stones(2))
+    assert verdicts(game, status, "dead") == {"C6", "B2", "C2"}
+    assert not verdicts(game, status, "seki")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_final_score_of_the_atari_position_by_hand(seed):
+    game = Game.from_ascii(ATARI, komi=7.5)
+    # With the three white stones removed Black has columns A-E (45 points) and White F-J (36):
+    # 45 - 36 - 7.5. As the stones stand, the white stones would make Black's area neutral.
+    assert final_score(game, final_status(game, playouts=2000, seed=seed)) == 1.5
+    assert game.score() != 1.5
+
+
+# A white corner group with two one-point eyes (A9, C9) in an otherwise black board.
+TWO_EYES = """
+    . O . O X . . . .
+    O O O O X . . . .
+    X X X X X . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_group_with_two_eyes_is_alive(seed):
+    game = Game.from_ascii(TWO_EYES, komi=7.5)
+    status = final_status(game, playouts=1000, seed=seed)
+    assert set(status.values()) == {"alive"}
+    # White: 6 stones + 2 eyes = 8; Black: the other 73 points. 73 - 8 - 7.5.
+    assert final_score(game, status) == 57.5
+
+
+# White's group lives with a straight four eye space (A9-D9): no one-point eyes, so the playouts
+# decide; it must not be called dead.
+LIVING_SHAPE = """
+    . . . . O X . . .
+    O O O O O X . . .
+    X X X X X X . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_living_shape_without_one_point_eyes_is_alive(seed):
+    game = Game.from_ascii(LIVING_SHAPE, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    assert not verdicts(game, status, "dead")
+
+
+# Seki in the lower-left corner: Black A1-A3-B3 and White C1-C3 share the liberties B1 and B2,
+# which neither can fill without putting itself in atari. White's upper-left group has two eyes.
+SEKI = """
+    . O . O X . . . .
+    O O O O X . . . .
+    O O O O X . . . .
+    O O O O X . . . .
+    O O O X X . . . .
+    O O X X . . . . .
+    X X O X . . . . .
+    X . O X . . . . .
+    X . O X . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_clear_seki_is_seki_not_dead(seed):
+    game = Game.from_ascii(SEKI, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    assert verdicts(game, status, "seki") == {"A1", "A2", "A3", "B3", "C1", "C2", "C3"}
+    assert not verdicts(game, status, "dead")
+    # White: rows 6-9 of A-D (16, eyes included) + A5-C5 + A4-B4 = 21, and the seki stones
+    # C1-C3 = 3. Black: the remaining 81 - 21 - 3 - 2 (B1, B2 are shared: nobody's) = 55.
+    assert final_score(game, status) == 55 - 24 - 7.5
+
+
+# Invasions that are not in atari: White's lone B7 (in Black's A7-C9 corner), White's two
+# stones B2-C2 (in Black's lower-left area), Black's lone G5 deep in White's area.
+INVASIONS = """
+    . . . X O . . . .
+    . . . X O . . . .
+    . O . X O . . . .
+    X X X X O . . . .
+    O O O O O . X . .
+    X X X X O . . . .
+    . . . X O O O O O
+    . O O X X X X X X
+    . . . X . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_invasions_not_in_atari_are_dead(seed):
+    game = Game.from_ascii(INVASIONS, komi=7.5)
+    status = final_status(game, playouts=4000, seed=seed)
+    assert verdicts(game, status, "dead") == {"B7", "B2", "C2", "G5"}
+    # GNU Go (--chinese-rules) scores this position W+4.5 too.
+    assert final_score(game, status) == -4.5
+
+
+def test_status_after_two_passes_and_the_same_seed_gives_the_same_status():
+    game = Game.from_ascii(ATARI, komi=7.5)
+    game.play("b", "pass")
+    game.play("w", "pass")
+    assert game.is_over
+    first = final_status(game, playouts=500, seed=5)
+    assert first == final_status(game, playouts=500, seed=5)
+    assert verdicts(game, first, "dead") == {"C6", "B2", "C2"}
+
+
+def test_empty_board_has_no_status_and_scores_minus_komi():
+    game = Game(9, 6.5)
+    assert final_status(game) == {}
+    assert final_score(game, {}) == -6.5
+
+
+def test_run_ownership_counts_both_colours_per_point():
+    game = Game.from_ascii(TWO_EYES)
+    game.play("b", "pass")
+    game.play("w", "pass")              # the playouts must go on after the game's two passes
+    black, white = run_ownership(game.board, 200, 3, config=PlayoutConfig())
+    assert (black, white) == run_ownership(game.board, 200, 3, config=PlayoutConfig())
+    for point in range(len(black)):
+        assert 0 <= black[point] + white[point] <= 200
+    assert white[game.point("A9")] == 200      # an eye of a group that cannot die
+    assert sum(black) > 0 and sum(white) > 0
+
+
+# Black's A-D (27 empty points) with White's lone B7 and two stones B2-C2 in it, neither in
+# atari; Black's lone G5 in White's F-J. The random playouts alone let these invaders survive
+# 40-55% of the time (no defender answers them); shut in by strong groups with no eye space of
+# their own, they are dead (GNU Go agrees: W+16.5).
+SHUT_IN = """
+    . . . X O . . . .
+    . . . X O . . . .
+    . O . X O . . . .
+    . . . X O . . . .
+    . . . X O . X . .
+    . . . X O . . . .
+    . . . X O . . . .
+    . O O X O . . . .
+    . . . X O . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_invaders_shut_in_a_wide_area_are_dead(seed):
+    game = Game.from_ascii(SHUT_IN, komi=7.5)
+    status = final_status(game, playouts=4000, seed=seed)
+    assert verdicts(game, status, "dead") == {"B7", "B2", "C2", "G5"}
+    # Black: columns A-D = 36; White: E-J = 45. 36 - 45 - 7.5.
+    assert final_score(game, status) == -16.5
+
+
+# From a match against GNU Go (game 52): Black's F9-J6 group and White's H9-J9 share G9 and
+# J8, where either side's stone looks like self-atari; but White's G9 leaves, once captured,
+# a straight three that White's nakade kills. No seki: Black's group is dead (GNU Go: W+16.5).
+THROW_IN_NAKADE = """
+    . . . . O X . O O
+    . . . O O X X X .
+    O O . O O O X X X
+    O . O O . O O O X
+    O O X O O X O O O
+    X X X X X X X O O
+    . X X X . X X X X
+    X . X X X . X . X
+    . X X . X X . X .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_throw_in_that_leaves_a_nakade_is_no_seki(seed):
+    game = Game.from_ascii(THROW_IN_NAKADE, komi=7.5, to_move="b")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == {"F9", "F8", "G8", "H8", "G7", "H7", "J7", "J6"}
+    assert final_score(game, status) == -16.5
+
+
+# From game 55: White's G1-G4 group's only eye space is the square four H1-J2, a killing shape;
+# shut in by Black it is dead however often the random playouts let it live (GNU Go: B+31.5).
+SQUARE_FOUR = """
+    X X O . O X X . .
+    X O . O . O X . X
+    X O O . O O X X X
+    X X O . O X . X .
+    X X O O X . X . X
+    . X O O X X O X X
+    X X X O X O O O O
+    O O X X X X O . .
+    . O . O X X O . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_group_whose_eye_space_is_a_square_four_is_dead(seed):
+    game = Game.from_ascii(SQUARE_FOUR, komi=7.5, to_move="w")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert {"G4", "F3", "G3", "H3", "J3", "G2", "G1"} <= verdicts(game, status, "dead")
+    assert final_score(game, status) == 31.5
+
+
+# From game 77: White's stones on the left (C2-E2, B4, D4-F5, C5-C6) have no eye space and
+# survive about half the random playouts; Black's lone B2 among them is weak on its own but
+# shares a liberty (B1) with C1-E1. All of White's stones are dead (GNU Go: B+73.5).
+LINKED_WALL = """
+    . X X O O O O O O
+    . X . X X O . X .
+    . X X . X O O O O
+    . X O X X X O X O
+    . . O X X O X X O
+    . O . O O O X X X
+    . . O . . X . X .
+    . X O O O X X X O
+    . . X X X . X . O
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_invaders_closed_in_by_a_chain_of_groups_are_dead(seed):
+    game = Game.from_ascii(LINKED_WALL, komi=7.5, to_move="b")
+    status = final_status(game, playouts=4000, seed=seed)
+    assert verdicts(game, status, "dead") == set(game.stones("w"))
+    assert final_score(game, status) == 81 - 7.5
