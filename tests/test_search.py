@@ -12,7 +12,6 @@ import pytest
 from mango.engine import Game
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, EngineConfig
-from mango.engine.limit import Limit
 from mango.engine.search import NODE_SIZE
 from probe import Searcher
 

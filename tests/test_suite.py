@@ -6,7 +6,6 @@ import json
 import os
 import sys
 
-import pytest
 from click.testing import CliRunner
 
 from mango.gtp.cli import main
