@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 
+from mango.engine.config import DEFAULT_PLAYOUTS
 from mango.gtp.sprt import Tally
 from mango.gtp.store import read_records
 
@@ -42,7 +43,10 @@ def summarise(records: list[dict]) -> dict:
         times = [t for r in records for t in r.get(f"move_times_{side}", [])]
         summary[f"seconds_per_move_{side}"] = sum(times) / len(times) if times else None
     settings = records[0].get("settings", {}).get("a", {}).get("settings") or {}
-    summary["playouts_a"] = settings.get("playouts")
+    playouts = settings.get("playouts")
+    if playouts == 0 and not records[0].get("time_control"):
+        playouts = DEFAULT_PLAYOUTS         # 0: Mango's default budget when no clock runs
+    summary["playouts_a"] = playouts or None
     return summary
 
 
