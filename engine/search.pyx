@@ -959,6 +959,29 @@ cdef params_t _params_from(config):
     return p
 
 
+cdef worker_t** _workers_new(int n) noexcept nogil:
+    """n zeroed workers (one per search thread), or NULL when memory runs out."""
+    cdef worker_t** workers = <worker_t**>malloc(n * sizeof(worker_t*))
+    cdef int i
+    if workers == NULL:
+        return NULL
+    for i in range(n):
+        workers[i] = <worker_t*>malloc(sizeof(worker_t))
+        if workers[i] == NULL:
+            _workers_free(workers, i)
+            return NULL
+        memset(workers[i], 0, sizeof(worker_t))
+    return workers
+
+
+cdef void _workers_free(worker_t** workers, int n) noexcept nogil:
+    cdef int i
+    if workers != NULL:
+        for i in range(n):
+            free(workers[i])
+        free(workers)
+
+
 cdef class SearchTree:
     """The C side of a search: the node pool, the workers, the position at the root and the tree
     readers. engine.searcher.Searcher adds the budget loop and the choice of a move in Python.
@@ -992,15 +1015,11 @@ cdef class SearchTree:
         self.configure(EngineConfig() if config is None else config)
 
     def __dealloc__(self):
-        cdef int i
         if self.s != NULL:
             if self.pool_open:
                 tree_pool_close(&self.s.pool)
             PyMem_Free(self.s)
-        if self.workers != NULL:
-            for i in range(self.n_workers):
-                free(self.workers[i])
-            free(self.workers)
+        _workers_free(self.workers, self.n_workers)
 
     def configure(self, config):
         """Take a new EngineConfig (between searches). The tree is kept unless the memory bound
@@ -1019,24 +1038,13 @@ cdef class SearchTree:
         self.config = config
 
     cdef _set_workers(self, int threads):
-        cdef int i
         if threads == self.n_workers:
             return
-        if self.workers != NULL:
-            for i in range(self.n_workers):
-                free(self.workers[i])
-            free(self.workers)
-            self.workers = NULL
-            self.n_workers = 0
-        self.workers = <worker_t**>malloc(threads * sizeof(worker_t*))
+        _workers_free(self.workers, self.n_workers)
+        self.n_workers = 0
+        self.workers = _workers_new(threads)
         if self.workers == NULL:
             raise MemoryError()
-        for i in range(threads):
-            self.workers[i] = <worker_t*>malloc(sizeof(worker_t))
-            if self.workers[i] == NULL:
-                self.n_workers = i
-                raise MemoryError()
-            memset(self.workers[i], 0, sizeof(worker_t))
         self.n_workers = threads
 
     cdef _open_pool(self):
