@@ -85,6 +85,18 @@ cdef inline int board_neighbours_of(const board_t* b, int p, int c) noexcept nog
     return (b.nbr[p] >> (4 * (c - 1))) & 15
 
 
+cdef inline int board_point_owner(const board_t* b, int p) noexcept nogil:
+    """Who holds p at the end of a playout, by area: its stone's colour, or for an empty point
+    the one colour all its neighbours have (the edge counts as both); EMPTY for dame."""
+    cdef int col = b.colour[p]
+    if col == EMPTY:
+        if board_neighbours_of(b, p, BLACK) == 4:
+            return BLACK
+        if board_neighbours_of(b, p, WHITE) == 4:
+            return WHITE
+    return col
+
+
 cdef inline int board_empty_neighbours(const board_t* b, int p) noexcept nogil:
     return (b.nbr[p] >> NBR_SHIFT_EMPTY) & 15
 

@@ -16,7 +16,8 @@ import array
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_is_ko, board_neighbour_groups, board_neighbours_of, board_is_suicide, board_is_true_eye, board_play, board_t)
+                           board_is_ko, board_is_suicide, board_is_true_eye, board_neighbour_groups,
+                           board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
 from mango.engine.config import PlayoutConfig
@@ -850,12 +851,7 @@ cdef void _add_ownership(const board_t* b, int32_t* black, int32_t* white) noexc
     for y in range(b.size):
         for x in range(b.size):
             p = (y + 1) * w + x + 1
-            col = b.colour[p]
-            if col == EMPTY:
-                if board_neighbours_of(b, p, BLACK) == 4:
-                    col = BLACK
-                elif board_neighbours_of(b, p, WHITE) == 4:
-                    col = WHITE
+            col = board_point_owner(b, p)
             if col == BLACK:
                 black[p] += 1
             elif col == WHITE:

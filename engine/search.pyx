@@ -36,7 +36,7 @@ from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
-                           board_neighbour_groups, board_neighbours_of,
+                           board_neighbour_groups, board_point_owner,
                            board_is_true_eye, board_play, board_t)
 from mango.engine.pattern3 cimport pattern_code, pattern_values_for
 from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
@@ -730,12 +730,7 @@ cdef void _count_ownership(worker_t* wk, const board_t* b) noexcept nogil:
     for y in range(1, b.size + 1):
         for x in range(1, b.size + 1):
             p = y * w + x
-            col = b.colour[p]
-            if col == EMPTY:
-                if board_neighbours_of(b, p, BLACK) == 4:
-                    col = BLACK
-                elif board_neighbours_of(b, p, WHITE) == 4:
-                    col = WHITE
+            col = board_point_owner(b, p)
             if col == BLACK:
                 wk.ownership[p] += 1
             elif col == WHITE:

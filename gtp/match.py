@@ -271,29 +271,35 @@ def _well_formed(game: Game, vertex: str) -> bool:
         return False
 
 
+def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | None:
+    """A fresh GNU Go's final_score (Chinese rules, dead stones removed) of the game's moves,
+    Black positive; None when GNU Go fails or answers something else."""
+    scorer = None
+    try:
+        scorer = GtpClient([gnugo, "--mode", "gtp", "--chinese-rules"], "scorer")
+        scorer.send(f"boardsize {game.size}", timeout=60)
+        scorer.send("clear_board", timeout=60)
+        scorer.send(f"komi {game.komi}", timeout=60)
+        for move in game.moves:
+            scorer.send(f"play {move.colour} {move.vertex}", timeout=60)
+        text = scorer.send("final_score", timeout=timeout)
+        if text == "0":
+            return 0.0
+        if text[:2] in ("B+", "W+"):
+            return float(text[2:]) * (1 if text[0] == "B" else -1)
+        return None
+    except (EngineFailure, ValueError):
+        return None
+    finally:
+        if scorer is not None:
+            scorer.close()
+
+
 def score_game(game: Game, gnugo: str | None) -> float:
-    """Black's score (komi included) of a finished game: GNU Go's final_score, which removes
-    dead stones, or else the area of the stones as they stand."""
-    if gnugo:
-        scorer = None
-        try:
-            scorer = GtpClient([gnugo, "--mode", "gtp", "--chinese-rules"], "scorer")
-            scorer.send(f"boardsize {game.size}", timeout=60)
-            scorer.send("clear_board", timeout=60)
-            scorer.send(f"komi {game.komi}", timeout=60)
-            for move in game.moves:
-                scorer.send(f"play {move.colour} {move.vertex}", timeout=60)
-            text = scorer.send("final_score", timeout=300)
-            if text == "0":
-                return 0.0
-            if text[:2] in ("B+", "W+"):
-                return float(text[2:]) * (1 if text[0] == "B" else -1)
-        except (EngineFailure, ValueError):
-            pass                                # fall back to the area as it stands
-        finally:
-            if scorer is not None:
-                scorer.close()
-    return game.score()
+    """Black's score (komi included) of a finished game: GNU Go's final_score, or else the area
+    of the stones as they stand."""
+    score = gnugo_final_score(gnugo, game) if gnugo else None
+    return game.score() if score is None else score
 
 
 @dataclass

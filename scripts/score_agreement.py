@@ -23,35 +23,14 @@ from concurrent.futures import ProcessPoolExecutor
 
 from mango.engine import Game
 from mango.engine.config import EngineConfig
-from mango.engine.search import Searcher
-from mango.engine.stats import wilson
+from mango.engine.player import Player
 from mango.engine.status import final_score, final_status
-from mango.gtp.match import EngineFailure, GtpClient, find_gnugo
+from mango.gtp.client import EngineFailure, GtpClient, find_gnugo
+from mango.gtp.match import gnugo_final_score
 from mango.gtp.record import game_to_sgf
+from mango.gtp.sprt import wilson
 
 STATUS_SEED = 9
-
-
-def gnugo_final_score(gnugo: str, game: Game) -> float | None:
-    """A fresh GNU Go's final_score (Chinese rules) of the game's moves, Black positive; None
-    when GNU Go fails."""
-    scorer = None
-    try:
-        scorer = GtpClient([gnugo, "--mode", "gtp", "--chinese-rules"], "scorer")
-        scorer.send(f"boardsize {game.size}", timeout=60)
-        scorer.send("clear_board", timeout=60)
-        scorer.send(f"komi {game.komi}", timeout=60)
-        for move in game.moves:
-            scorer.send(f"play {move.colour} {move.vertex}", timeout=60)
-        text = scorer.send("final_score", timeout=600)
-        if text == "0":
-            return 0.0
-        return float(text[2:]) * (1 if text[0] == "B" else -1)
-    except (EngineFailure, ValueError):
-        return None
-    finally:
-        if scorer is not None:
-            scorer.close()
 
 
 def mango_final_score(game: Game, playouts: int) -> tuple[float, list[str], list[str]]:
@@ -72,8 +51,9 @@ def replay(moves: list[list[str]], size: int, komi: float) -> Game:
 def play_game(job: tuple) -> dict:
     index, size, komi, level, playouts, status_playouts, gnugo, out = job
     mango_colour = "b" if index % 2 == 0 else "w"
-    searcher = Searcher(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False))
-    game = Game(size, komi)
+    mango = Player(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False),
+                   size, komi)
+    game = mango.game
     opponent = GtpClient([gnugo, "--mode", "gtp", "--level", str(level), "--chinese-rules"], "GNU Go")
     end = "two passes"
     start = time.time()
@@ -84,8 +64,7 @@ def play_game(job: tuple) -> dict:
         while not game.is_over and len(game.moves) < 3 * size * size:
             colour = game.to_move
             if colour == mango_colour:
-                vertex = game.vertex(searcher.search(game).move)
-                game.play(colour, vertex)
+                vertex = game.vertex(mango.genmove(colour).move)
                 opponent.send(f"play {colour} {vertex}")
             else:
                 vertex = opponent.send(f"genmove {colour}")
@@ -120,7 +99,7 @@ def play_game(job: tuple) -> dict:
 
 def score(game: Game, gnugo: str, status_playouts: int) -> dict:
     mango, dead, seki = mango_final_score(game, status_playouts)
-    theirs = gnugo_final_score(gnugo, game)
+    theirs = gnugo_final_score(gnugo, game, timeout=600)
     return {"mango_score": mango, "gnugo_score": theirs, "agree": theirs is not None and mango == theirs,
             "mango_dead": dead, "mango_seki": seki, "stones_score": game.score()}
 
