@@ -13,11 +13,12 @@ from mango.engine.search import NODE_SIZE
 from mango.engine.searcher import Searcher
 
 
-def playout_speed(size: int, playouts: int, policy: str, komi: float, seed: int) -> dict:
-    """P playouts from the empty board in one call into C."""
+def playout_speed(size: int, playouts: int, config: EngineConfig, komi: float, seed: int) -> dict:
+    """P playouts from the empty board in one call into C, with config's playout settings."""
     board = Board(size)
+    policy = config.playout.policy
     start = time.perf_counter()
-    stats = run_playouts(board, playouts, komi=komi, seed=seed, policy=policy)
+    stats = run_playouts(board, playouts, komi=komi, seed=seed, config=config.playout)
     seconds = time.perf_counter() - start
     return {
         "size": size,
@@ -33,12 +34,13 @@ def playout_speed(size: int, playouts: int, policy: str, komi: float, seed: int)
     }
 
 
-def search_speed(size: int, playouts: int, policy: str, komi: float, seed: int,
+def search_speed(size: int, playouts: int, config: EngineConfig, komi: float, seed: int,
                  threads: int) -> dict:
     """One whole search of P playouts from the empty board (no early stop, no resignation), with
     the tree's size and the process's peak memory."""
-    config = EngineConfig(seed=seed).replace(policy=policy, playouts=playouts, threads=threads,
-                                             early_stop=False, resign=False)
+    policy = config.playout.policy
+    config = config.replace(seed=seed, playouts=playouts, threads=threads, early_stop=False,
+                            resign=False)
     searcher = Searcher(config)
     game = Game(size, komi)
     start = time.perf_counter()

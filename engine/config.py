@@ -236,6 +236,12 @@ class PlayoutConfig(_Section):
         one exists. Off by default: it runs out hopeless ladders; 54% vs 75% without in the flat
         MC match.""")
 
+    defend_two_liberties: bool = setting(
+        False,
+        doc="""When the previous move left own stones with two liberties, play a move that gives them
+        three or more, or captures an attacker in atari, if one is legal (the two-liberty check of
+        Pachi's moggy and Fuego's playout policy; after answer_atari's answers).""")
+
     ladder_saves: bool = setting(
         False,
         doc="""No save_weight for extending a group in atari when the extension has exactly two

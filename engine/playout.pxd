@@ -54,6 +54,7 @@ ctypedef struct policy_t:
     int nakade
     uint64_t nakade_weight
     int answer_atari
+    int defend_two_liberties
     int ladder_saves
     uint64_t ladder_atari_weight
     int nakade_self_atari

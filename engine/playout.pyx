@@ -584,6 +584,94 @@ cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int
     return n
 
 
+cdef int _liberties_after(const board_t* b, int p, int c, int most) noexcept nogil:
+    """Distinct liberties of c's group at empty p once c plays there, counted up to `most`; a
+    move that captures counts as `most` (the captured stones give liberties)."""
+    cdef int w = b.width, i, j, k, q, g, s, e, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int found[8]
+    cdef bint seen
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
+            return most
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == EMPTY:
+            found[n] = q
+            n += 1
+    if n >= most:
+        return most
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] != c:
+            continue
+        g = b.group[q]
+        s = g
+        while True:
+            for j in range(4):
+                e = s + d[j]
+                if b.colour[e] != EMPTY or e == p:
+                    continue
+                seen = False
+                for k in range(n):
+                    if found[k] == e:
+                        seen = True
+                if not seen:
+                    found[n] = e
+                    n += 1
+                    if n >= most:
+                        return most
+            s = b.next_stone[s]
+            if s == g:
+                break
+    return n
+
+
+cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
+    """Moves defending c's groups that the previous move left with two liberties (Pachi's and
+    Fuego's two-liberty check): a liberty where the group then has three or more, or the capture
+    of an attacking group in atari. `out` has room for 32."""
+    cdef int w = b.width, m = b.last_move, i, j, k, q, g, s, e, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[3]
+    cdef int done[4]
+    cdef int n_done = 0
+    cdef bint seen
+    if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
+        return 0
+    for i in range(4):
+        q = m + d[i]
+        if b.colour[q] != c:
+            continue
+        g = b.group[q]
+        seen = False
+        for k in range(n_done):
+            if done[k] == g:
+                seen = True
+        if seen:
+            continue
+        done[n_done] = g
+        n_done += 1
+        if group_liberties(b, g, libs, 3) != 2:
+            continue
+        for k in range(2):
+            if _liberties_after(b, libs[k], c, 3) >= 3 and n < 32:
+                out[n] = libs[k]
+                n += 1
+        s = g
+        while True:                       # attackers in atari around the group
+            for j in range(4):
+                e = s + d[j]
+                if b.colour[e] == 3 - c and board_in_atari(b, b.group[e]) and n < 32:
+                    out[n] = board_atari_point(b, b.group[e])
+                    n += 1
+            s = b.next_stone[s]
+            if s == g or n >= 32:
+                break
+    return n
+
+
 cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil:
     """Lay this move's bonuses (capture, save, nakade) and the proximity factor over c's base
     urgencies; _restore and _clear_extra take them off again."""
@@ -625,6 +713,10 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
 
     if cfg.answer_atari:
         n = _atari_answers(u, b, cfg, c, local)
+        if n:
+            p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.defend_two_liberties:
+        n = _two_liberty_answers(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
@@ -774,6 +866,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
     cfg.answer_atari = config.answer_atari
+    cfg.defend_two_liberties = config.defend_two_liberties
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari

@@ -15,47 +15,6 @@ def main() -> None:
     """Mango: a classical Monte-Carlo Go engine."""
 
 
-@main.command()
-@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
-@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=100_000, show_default=True,
-              help="Playouts to run from the empty board.")
-@click.option("--policy", type=click.Choice(POLICIES), default="mango", show_default=True,
-              help="Playout policy: mango (urgencies) or light (uniform random).")
-@click.option("--komi", type=float, default=7.5, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
-              help="Random seed (same seed, same playouts).")
-@click.option("--search", "with_search", is_flag=True,
-              help="Time the whole tree search (one search of P playouts) instead of bare playouts.")
-@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Search threads (with --search).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
-          threads: int, as_json: bool) -> None:
-    """Measure speed: P playouts from the empty board, one process (single thread by default)."""
-    from mango.engine.bench import playout_speed, search_speed
-
-    if with_search:
-        report = search_speed(size, playouts, policy, komi, seed, threads)
-        if as_json:
-            click.echo(json.dumps(report))
-            return
-        click.echo(f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
-                   f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
-                   f"({threads} thread{'s' if threads > 1 else ''})")
-        click.echo(f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
-                   f"({report['tree_mb']} MB); peak RSS {report['peak_rss_mb']} MB; move "
-                   f"{report['move']}, win rate {report['win_rate']}")
-        return
-    report = playout_speed(size, playouts, policy, komi, seed)
-    if as_json:
-        click.echo(json.dumps(report))
-        return
-    click.echo(f"{playouts} {policy} playouts on {size}x{size} in {report['seconds']:.3f} s: "
-               f"{report['playouts_per_second']:,.0f} playouts/s")
-    click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
-               f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
-
-
 def engine_config(config_file: str | None, options: tuple[str, ...], **overrides):
     """The one EngineConfig: defaults, then the TOML file, then -o key=value, then the command's
     own options (those not left at None). A bad setting is a clear usage error."""
@@ -96,6 +55,50 @@ def config_options(function):
     for option in reversed(CONFIG_OPTIONS):
         function = option(function)
     return function
+
+
+@main.command()
+@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=100_000, show_default=True,
+              help="Playouts to run from the empty board.")
+@click.option("--policy", type=click.Choice(POLICIES), default="mango", show_default=True,
+              help="Playout policy: mango (urgencies) or light (uniform random).")
+@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+              help="Random seed (same seed, same playouts).")
+@click.option("--search", "with_search", is_flag=True,
+              help="Time the whole tree search (one search of P playouts) instead of bare playouts.")
+@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Search threads (with --search).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@config_options
+def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
+          threads: int, as_json: bool, config_file, options) -> None:
+    """Measure speed: P playouts from the empty board, one process (single thread by default),
+    with the settings given (so that a variant's cost can be timed against the defaults)."""
+    from mango.engine.bench import playout_speed, search_speed
+
+    config = engine_config(config_file, options, policy=policy)
+    if with_search:
+        report = search_speed(size, playouts, config, komi, seed, threads)
+        if as_json:
+            click.echo(json.dumps(report))
+            return
+        click.echo(f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
+                   f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
+                   f"({threads} thread{'s' if threads > 1 else ''})")
+        click.echo(f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
+                   f"({report['tree_mb']} MB); peak RSS {report['peak_rss_mb']} MB; move "
+                   f"{report['move']}, win rate {report['win_rate']}")
+        return
+    report = playout_speed(size, playouts, config, komi, seed)
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    click.echo(f"{playouts} {policy} playouts on {size}x{size} in {report['seconds']:.3f} s: "
+               f"{report['playouts_per_second']:,.0f} playouts/s")
+    click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
+               f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
 
 
 @main.command()

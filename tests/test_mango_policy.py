@@ -12,10 +12,10 @@ from mango.engine.config import ConfigError, PlayoutConfig
 from mango.engine.playout import MangoPlayout, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
-               ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
+               defend_two_liberties=False, ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
                avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
-              ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
+              defend_two_liberties=True, ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -383,3 +383,39 @@ def test_random_moves_keep_the_urgencies_exact_and_the_moves_legal():
         colour = 3 - colour
     assert play_playout(board.copy(), seed=4, config=config) == moves
     assert play_playout(board.copy(), seed=4, config=PlayoutConfig()) != moves
+
+
+TWO_LIBERTIES = """
+    . . . . . . .
+    . . . . . . .
+    . . . O . . .
+    . . O X X . .
+    . . . O . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("defend", [True, False])
+def test_defend_two_liberties_extends_the_group_the_last_move_shortened(defend):
+    game = Game.from_ascii(TWO_LIBERTIES, to_move="w")
+    game.play("w", "F4")               # Black's D4-E4 is down to E5 and E3
+    config = PlayoutConfig(**{**ALL_OFF, "defend_two_liberties": defend})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(16)}
+    assert (moves <= {"E5", "E3"}) == defend
+
+
+def test_defend_two_liberties_captures_an_attacker_in_atari():
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . . O X X . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "F4")               # D4-E4 is down to E5 and E3; White's C4 hangs on B4
+    config = PlayoutConfig(**{**ALL_OFF, "defend_two_liberties": True})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(16)}
+    assert "B4" in moves and moves <= {"E5", "E3", "B4"}
