@@ -197,6 +197,13 @@ class PlayoutConfig(_Section):
         games 0-399, 0.2 wins 330/400 = 82.5% (95% CI 78.5-85.9%) where 0 wins 287/400 = 71.8%
         (67.1-75.9%); it was the only value tried (games 0-99: 83/100).""")
 
+    filter_random_moves: bool = setting(
+        False,
+        doc="""Hold the light moves to the same refusals as the urgency draw (avoid_self_atari,
+        avoid_single_self_atari): a refused light move gives way to the urgency draw. Off: a
+        fifth of the moves (at random_move_probability 0.2) could still throw a large group
+        into atari, which the refinements exist to prevent.""")
+
     avoid_self_atari: bool = setting(
         False,
         doc="""Refuse moves that leave a group of several stones in atari (MoGo's playout refinement).

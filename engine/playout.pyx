@@ -706,8 +706,9 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
 
     if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold:
         p = playout_random_move(b, rng, c)      # a light move: uniform, legal, no own true eye
-        if p != PASS:
+        if p != PASS and (not cfg.filter_random_moves or candidate_ok(b, cfg, p, c)):
             return p
+        p = PASS                                # refused: the urgency draw chooses instead
 
     _overlay(u, b, cfg, c)
 
@@ -862,6 +863,7 @@ cdef policy_t _policy_from(config):
     cfg.local_answers = config.local_answers
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
     cfg.local_min_value = config.local_min_value
+    cfg.filter_random_moves = config.filter_random_moves
     cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight

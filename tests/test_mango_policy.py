@@ -15,7 +15,8 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
                defend_two_liberties=False, ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
                avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
-              defend_two_liberties=True, ladder_saves=True, ladder_atari_weight=10_000, nakade_self_atari=True,
+              defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
+              nakade_self_atari=True,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -419,3 +420,29 @@ def test_defend_two_liberties_captures_an_attacker_in_atari():
     config = PlayoutConfig(**{**ALL_OFF, "defend_two_liberties": True})
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(16)}
     assert "B4" in moves and moves <= {"E5", "E3", "B4"}
+
+
+def self_ataris(moves, board_size: int, xy) -> int:
+    """How many moves of a playout left their own group of two or more stones in atari without
+    capturing (a capture that leaves the capturer in atari is a ko or a snapback: allowed)."""
+    ref = ReferenceBoard(board_size)
+    colour, count = 1, 0
+    for point in moves:
+        if point != PASS:
+            captured = ref.play(xy(point), colour)
+            stones, liberties = ref.chain(xy(point))
+            count += len(stones) >= 2 and len(liberties) == 1 and not captured
+        else:
+            ref.play(None, colour)
+        colour = 3 - colour
+    return count
+
+
+@pytest.mark.parametrize("filtered", [True, False])
+def test_filter_random_moves_holds_light_moves_to_the_self_atari_rule(filtered):
+    board = Board(9)
+    config = PlayoutConfig(**{**ALL_OFF, "avoid_self_atari": True, "random_move_probability": 1.0,
+                              "filter_random_moves": filtered})
+    found = sum(self_ataris(play_playout(board.copy(), seed=seed, config=config), 9, board.xy)
+                for seed in range(20))
+    assert (found == 0) == filtered
