@@ -462,6 +462,13 @@ class PriorConfig(_Section):
         20.0, low=0.0, high=1000000.0, unit="playouts",
         doc="""Equivalent playouts of the pattern prior (MoGo 5, heuristic 3).""")
 
+    ladders: bool = setting(
+        False,
+        doc="""The tree's knowledge reads ladders (the pattern prior and Mango's H): extending a group
+        in atari into a ladder that captures it is worth nothing, and the atari that captures an
+        opponent's group of two liberties in a ladder is worth as much as capturing it (Pachi's
+        and Fuego's ladder checks in their priors).""")
+
     good_pattern: int = setting(
         1000, low=1, high=2433, unit="pattern value",
         doc="""3x3 pattern value (1..2433) from which a move's prior is a win.""")

@@ -39,7 +39,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE
                            board_neighbour_groups, board_point_owner,
                            board_is_true_eye, board_play, board_t)
 from mango.engine.pattern3 cimport pattern_code, pattern_values_for
-from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, libs_after_move, mango_choose,
+from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, ladder_capture,
+                             libs_after_move, mango_choose, save_is_laddered,
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
                              rng_t, urgency_copy, urgency_init, urgency_t)
@@ -87,6 +88,7 @@ ctypedef struct params_t:
     double grandfather_count
     bint prior_pattern
     double pattern_count
+    bint prior_ladders
     int good_pattern
     int bad_pattern
     bint puct
@@ -128,6 +130,11 @@ ctypedef struct worker_t:
     int64_t moved_old[MAX_POINTS + 1]   # old copies retired by a block replacement, and their
     int64_t moved_new[MAX_POINTS + 1]   # new copies, whose counters move after the publication
     int n_moved
+    # ladder reads of the expansion under way: opponent groups of two liberties (a stone of
+    # each) and c's atari that captures them in a ladder (NO_POINT: none works)
+    int ladder_group[16]
+    int ladder_point[16]
+    int n_ladder
     # this worker's samples since the position was set (summed over the workers when read)
     int64_t ownership[MAX_POINTS]       # +1 a point ends Black's, -1 White's (area, eyes included)
     int64_t ownership_samples
@@ -226,23 +233,46 @@ cdef int64_t search_select(const search_t* s, node_t* node) noexcept nogil:
 
 # ---- knowledge: priors and Mango's heuristic ---------------------------------------------------
 
-cdef void _move_knowledge(const search_t* s, const board_t* b, int point, int c,
+cdef int _ladder_atari(const search_t* s, worker_t* wk, const board_t* b, int g, int c) noexcept nogil:
+    """c's atari that captures the opponent's two-liberty group g in a ladder, or NO_POINT; read
+    once per group and expansion (the worker's cache is reset when an expansion starts)."""
+    cdef int i, point
+    for i in range(wk.n_ladder):
+        if b.group[wk.ladder_group[i]] == g:
+            return wk.ladder_point[i]
+    point = ladder_capture(b, g, c, wk.urgency.scratch)
+    if wk.n_ladder < 16:
+        wk.ladder_group[wk.n_ladder] = g
+        wk.ladder_point[wk.n_ladder] = point
+        wk.n_ladder += 1
+    return point
+
+
+cdef void _move_knowledge(const search_t* s, worker_t* wk, const board_t* b, int point, int c,
                           double* capture_save, double* pattern, bint* self_atari) noexcept nogil:
-    """Capture and save values (as in the playout urgencies) and the 3x3 value of c at point."""
-    cdef int i, g, size, n
+    """Capture and save values (as in the playout urgencies) and the 3x3 value of c at point.
+    With the ladders prior, a save that runs into a ladder is worth nothing, and the atari that
+    captures an opponent's group in a ladder is worth as much as its capture."""
+    cdef int i, n, size
     cdef int roots[4]
-    cdef double value = 0
+    cdef int libs_found[3]
+    cdef double value = 0, saved = 0
     cdef int libs = libs_after_move(b, point, c, &size)
     n = board_neighbour_groups(b, point, 3 - c, roots)
     for i in range(n):
         if board_in_atari(b, roots[i]):
             value += <double>s.policy.capture_weight * b.group_size[roots[i]]
+        elif s.params.prior_ladders and group_liberties(b, roots[i], libs_found, 3) == 2 \
+                and _ladder_atari(s, wk, b, roots[i], c) == point:
+            value += <double>s.policy.capture_weight * b.group_size[roots[i]]
     if libs == 2:
         n = board_neighbour_groups(b, point, c, roots)
         for i in range(n):
             if board_in_atari(b, roots[i]):
-                value += <double>s.policy.save_weight * b.group_size[roots[i]]
-    capture_save[0] = value
+                saved += <double>s.policy.save_weight * b.group_size[roots[i]]
+        if saved > 0 and s.params.prior_ladders and save_is_laddered(b, point, c, wk.urgency.scratch):
+            saved = 0
+    capture_save[0] = value + saved
     pattern[0] = s.policy.values[c][pattern_code(b, point)] if s.policy.patterns else 1.0
     self_atari[0] = libs == 1 and size >= 2
 
@@ -374,6 +404,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     cdef node_t* child
     cdef node_t* old
     n_recent = _recent_moves(s, wk, depth, recent)
+    wk.n_ladder = 0
     old_n = node.n_children
     for i in range(b.n_empty):
         point = b.empty[i]
@@ -382,7 +413,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
         if board_is_true_eye(b, point, c) and (old_n == 0 or _find_child(s, node, point) < 0):
             continue
-        _move_knowledge(s, b, point, c, &capture_save, &pattern, &self_atari)
+        _move_knowledge(s, wk, b, point, c, &capture_save, &pattern, &self_atari)
         wk.cand[n] = point
         wk.cand_value[n] = capture_save + pattern
         wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
@@ -431,7 +462,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         else:
             tree_node_init(child, wk.cand[k])
             if wk.cand[k] != PASS:
-                _move_knowledge(s, b, wk.cand[k], c, &capture_save, &pattern, &self_atari)
+                _move_knowledge(s, wk, b, wk.cand[k], c, &capture_save, &pattern, &self_atari)
             else:
                 capture_save, pattern, self_atari = 0, 0, False
             _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
@@ -475,7 +506,9 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     tree_node_init(child, move)
     child.flags = NODE_ADDED
     if move != PASS:
-        _move_knowledge(s, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &self_atari)
+        wk.n_ladder = 0
+        _move_knowledge(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern,
+                        &self_atari)
     _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
     mango_store_count(&node.n_children, n + 1)
     if wk.n_moved:
@@ -946,6 +979,7 @@ cdef params_t _params_from(config):
     p.prior_grandfather = pc.grandfather
     p.grandfather_count = pc.grandfather_count
     p.prior_pattern = pc.pattern
+    p.prior_ladders = pc.ladders
     p.pattern_count = pc.pattern_count
     p.good_pattern = pc.good_pattern
     p.bad_pattern = pc.bad_pattern

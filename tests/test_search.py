@@ -45,6 +45,15 @@ POSITIONS = {
         X X O X O . .
         . X O X O . .
         """, -20.5, "C3"),
+    # White's straight three A1-C1 makes two eyes unless Black takes the vital point B1 (the
+    # nakade the playouts know); at komi 20.5 only the kill wins.
+    "kill with the nakade vital point": ("""
+        . . . . .
+        . . . . .
+        X X X X X
+        O O O O X
+        . . . O X
+        """, 20.5, "B1"),
     # C2 is the one dame; at komi -0.5 whoever takes it wins.
     "take the last dame when it decides the game": ("""
         . X X O O .
@@ -364,6 +373,7 @@ SWITCHES = {
     "even": (True, False),
     "grandfather": (True, False),
     "pattern": (True, False),
+    "ladders": (True, False),
     "puct": (True, False),
     "policy": ("mango", "light"),
     "expand_threshold": (0, 30),
@@ -476,3 +486,33 @@ def test_heuristic_stays_finite_next_to_a_captured_recent_move():
     assert all(math.isfinite(h) for h in heuristics.values())
     assert max(heuristics.values()) == pytest.approx(1.0)
     assert 0 < heuristics[game.point("C3")] < 1
+
+
+LADDER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O . . . . .
+    . . O X O . . . .
+    . . . . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("ladders", [False, True])
+def test_ladders_prior_reads_the_ladder_both_ways(ladders):
+    """Black's D4 hangs on D3, and extending there runs into a ladder; once Black has, White's
+    D2 is the atari that captures in the ladder. The ladders prior makes the first no save and
+    the second as good as a capture."""
+    def priors(game, vertices):
+        s = searcher(200, 1, ladders=ladders)
+        s.search(game)
+        return {game.vertex(ch.point): ch.prior_value for ch in s.children()
+                if game.vertex(ch.point) in vertices}
+
+    game = Game.from_ascii(LADDER, to_move="b")
+    assert (priors(game, {"D3"})["D3"] > 0.5) == (not ladders)
+    game.play("b", "D3")
+    assert (priors(game, {"D2"})["D2"] > 0.5) == ladders
