@@ -5,8 +5,10 @@ several matches and stores with the same configuration are combined). Per config
 wins, draws, losses, errors, time losses, score and Elo with 95% intervals (pentanomial when the
 games came in opening pairs), and the seconds per move of each side. Plots (PNG): the score with
 its interval per configuration (winrate.png), Elo against side A's playouts per move for each
-opponent (scaling.png, as the MoGo paper's Fig. 7), and the mean seconds per move by move number
-(time.png). matplotlib is the optional extra `report`; without it the tables are still written.
+opponent (scaling.png, as the MoGo paper's Fig. 7), the progression against each opponent met by
+several configurations (progress.png: Elo of each configuration in the order its games were
+played, so the strength ledger's baselines and re-measurements show as a curve), and the mean
+seconds per move by move number (time.png). matplotlib is the optional extra `report`; without it the tables are still written.
 """
 from __future__ import annotations
 
@@ -144,6 +146,29 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
         fig.tight_layout()
         written.append(_save(fig, out_dir, "scaling.png"))
 
+    progress = _progress(groups, summaries)
+    if progress:
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        for (opponent, size, clock), points in sorted(progress.items(), key=str):
+            x = list(range(1, len(points) + 1))
+            y = [p[1]["elo"] if p[1]["elo"] is not None else _clip(p[1]["score"]) for p in points]
+            low = [yi - (p[1]["elo_low"] if p[1]["elo_low"] is not None else -ELO_CLIP)
+                   for yi, p in zip(y, points)]
+            high = [(p[1]["elo_high"] if p[1]["elo_high"] is not None else ELO_CLIP) - yi
+                    for yi, p in zip(y, points)]
+            ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
+                        label=f"against {opponent} ({size}x{size}{', ' + clock if clock else ''})")
+            for xi, yi, p in zip(x, y, points):
+                ax.annotate(p[0][:10], (xi, yi), fontsize=6, textcoords="offset points", xytext=(4, 4))
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.xaxis.get_major_locator().set_params(integer=True)
+        ax.set_xlabel("configuration, in the order played (date of its first game)")
+        ax.set_ylabel("Elo of A (95% interval)")
+        ax.set_title("Progression against each opponent")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        written.append(_save(fig, out_dir, "progress.png"))
+
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for k in keys:
         for side, style in (("a", "-"), ("b", "--")):
@@ -162,6 +187,21 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
     fig.tight_layout()
     written.append(_save(fig, out_dir, "time.png"))
     return written
+
+
+def _clip(score: float) -> float:
+    return ELO_CLIP if score >= 0.5 else -ELO_CLIP
+
+
+def _progress(groups: dict[tuple, list[dict]], summaries: dict) -> dict[tuple, list]:
+    """Per (opponent, size, clock) met by two or more configurations of A: (date, summary) in
+    the order the configurations were first played."""
+    series: dict[tuple, list] = defaultdict(list)
+    for k, records in groups.items():
+        started = min((r.get("finished") or "") for r in records)
+        series[(k[1], k[2], k[4])].append((started, summaries[k]))
+    return {key: sorted(points, key=lambda p: p[0]) for key, points in series.items()
+            if len(points) >= 2}
 
 
 def _save(fig, out_dir: str, name: str) -> str:

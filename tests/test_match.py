@@ -274,7 +274,8 @@ def _record(match, game, a, playouts, points, opening="E5 C4"):
     return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
             "komi": 7.5, "time_control": None, "points": points, "error": False,
             "time_loss": False, "opening": opening, "move_times_a": [0.1, 0.2],
-            "move_times_b": [0.05], "settings": {"a": {"settings": {"playouts": playouts}}}}
+            "move_times_b": [0.05], "settings": {"a": {"settings": {"playouts": playouts}}},
+            "finished": f"2026-11-2{3 if match == 'm1' else 4}T00:00:0{game}+00:00"}
 
 
 def test_report_tables_and_plots(tmp_path):
@@ -293,8 +294,8 @@ def test_report_tables_and_plots(tmp_path):
     assert "| 4 | 2-1-1 |" in rows[0] and "| 2 | 2-0-0 |" in rows[1]
     assert (out / "report.md").exists()
     pytest.importorskip("matplotlib")
-    for name in ("winrate.png", "scaling.png", "time.png"):
-        assert (out / name).stat().st_size > 1000
+    for name in ("winrate.png", "scaling.png", "progress.png", "time.png"):
+        assert (out / name).stat().st_size > 1000       # two configurations against gnugo
 
 
 def test_report_of_an_empty_store_is_an_error(tmp_path):
