@@ -15,7 +15,7 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEBUG = os.environ.get("MANGO_DEBUG", "") not in ("", "0")
 
-MODULES = ["board", "pattern3", "playout", "tree", "search"]
+MODULES = ["board", "pattern3", "playout", "feature", "tree", "search"]
 OPENMP = {"search"}     # tree parallelism: cython.parallel over OpenMP
 
 
@@ -47,6 +47,10 @@ extensions = [
         define_macros=macros,
     )
     for name in MODULES
+] + [
+    # The MM learner's inner loops (patterns/bradley_terry.py): offline, but over 10^8 candidates.
+    Extension("mango.patterns.mm", ["patterns/mm.pyx"], extra_compile_args=compile_args,
+              define_macros=macros),
 ]
 
 setup(

@@ -18,6 +18,7 @@ cdef enum:
     PATTERN_DEFAULT_VALUE = 1   # every pattern's value when no table is loaded
 
 cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil
+cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil
 cdef const uint16_t* pattern_values_for(int c) noexcept nogil
 
 

@@ -75,6 +75,11 @@ cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil:
     return code
 
 
+cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil:
+    """The smallest code among the 8 symmetries of a player code (a table load)."""
+    return CANON[player_code]
+
+
 cdef const uint16_t* pattern_values_for(int c) noexcept nogil:
     """The value table of player c, indexed by absolute code (for callers that keep it)."""
     return VALUES[c]

@@ -1,0 +1,747 @@
+# cython: language_level=3
+"""Move features and the generalized Bradley-Terry model over them (see feature.pxd).
+
+Large patterns are hashed with 8 Zobrist keys at once, one per symmetry of the square, as the
+points of the diamond are read in order of distance; the canonical key of a size is the least of
+the 8, so a pattern and its rotations and reflections share a key. Reading stops at the first
+size missing from the dictionary: every key of a larger size was counted with its smaller ones
+when the dictionary was made, so nothing larger can be in it. The keys come from a fixed seed and
+are part of the model file's format (MODEL_VERSION changes when they do).
+"""
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+
+import time
+from importlib import resources
+
+import numpy as np
+
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, OFFBOARD, PASS, WHITE,
+                                 Board, board_atari_point, board_in_atari, board_is_legal,
+                                 board_play, board_t)
+from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
+                                    pattern_for_player)
+from mango.engine.playout cimport LADDER_BOARDS, group_liberties, ladder_capture, libs_after_move
+
+MODEL_FORMAT = "mango-bt"
+MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone
+FAMILIES = ("pattern3", "spatial", "capture", "extension", "self_atari", "atari", "edge", "last",
+            "last2", "cfg", "liberties", "pressure")
+FAMILY_COUNT = FEATURE_FAMILIES
+# Levels of the families that number them directly (the shape families have dictionaries).
+FIXED_LEVELS = {"capture": CAPTURE_KINDS * CAPTURE_SIZES, "extension": 3, "self_atari": 3,
+                "atari": 3, "edge": 4, "last": DISTANCE_LEVELS, "last2": DISTANCE_LEVELS,
+                "cfg": 2, "liberties": 3, "pressure": 2}
+SIZES = SPATIAL_SIZES
+MIN_RADIUS = SPATIAL_MIN_RADIUS
+
+cdef uint64_t SYM_KEYS[SPATIAL_POINTS][5][8]    # [offset][relative colour][symmetry]
+cdef uint64_t SIZE_SALT[SPATIAL_SIZES]
+cdef int OFFSET_X[SPATIAL_POINTS]
+cdef int OFFSET_Y[SPATIAL_POINTS]
+cdef int SIZE_END[SPATIAL_SIZES]                # offsets of size i are 0 .. SIZE_END[i] - 1
+cdef uint8_t RELATIVE[3][4]                     # [player][board colour] -> 0 empty 1 mine 2 theirs 3 off
+
+
+def _gridcular(dx, dy):
+    """Coulom's and Pachi's distance: |dx| + |dy| + max(|dx|, |dy|); 3x3 is radius 3."""
+    return abs(dx) + abs(dy) + max(abs(dx), abs(dy))
+
+
+def _offsets():
+    """Points of the largest diamond, nearest first, and where each of the 8 symmetries sends each."""
+    radius = SPATIAL_MIN_RADIUS + SPATIAL_SIZES - 1
+    span = range(-SPATIAL_PAD, SPATIAL_PAD + 1)
+    points = sorted(((dx, dy) for dx in span for dy in span
+                     if (dx, dy) != (0, 0) and _gridcular(dx, dy) <= radius),
+                    key=lambda o: (_gridcular(*o), o))
+    transforms = [
+        lambda x, y: (x, y), lambda x, y: (-y, x), lambda x, y: (-x, -y), lambda x, y: (y, -x),
+        lambda x, y: (-x, y), lambda x, y: (y, x), lambda x, y: (x, -y), lambda x, y: (-y, -x),
+    ]
+    perm = [[points.index(t(*o)) for o in points] for t in transforms]
+    ends = [sum(1 for o in points if _gridcular(*o) <= r)
+            for r in range(SPATIAL_MIN_RADIUS, radius + 1)]
+    return points, perm, ends
+
+
+cdef uint64_t _splitmix(uint64_t* state) noexcept nogil:
+    state[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = state[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def _build_tables():
+    points, perm, ends = _offsets()
+    assert len(points) == SPATIAL_POINTS and len(ends) == SPATIAL_SIZES
+    cdef uint64_t state = 0x4D414E474F4254   # "MANGOBT": fixed, the keys are in model files
+    cdef uint64_t plain[SPATIAL_POINTS][5]
+    cdef int k, col, s
+    for k in range(SPATIAL_POINTS):
+        OFFSET_X[k], OFFSET_Y[k] = points[k]
+        for col in range(4):
+            plain[k][col] = _splitmix(&state)
+    for k in range(SPATIAL_SIZES):
+        SIZE_SALT[k] = _splitmix(&state)
+        SIZE_END[k] = ends[k]
+    for k in range(SPATIAL_POINTS):
+        plain[k][LAST_STONE] = _splitmix(&state)
+    for k in range(SPATIAL_POINTS):
+        for col in range(5):
+            for s in range(8):
+                SYM_KEYS[k][col][s] = plain[perm[s][k]][col]
+    for col in range(4):
+        RELATIVE[0][col] = col
+        RELATIVE[BLACK][col] = col
+        RELATIVE[WHITE][col] = col if col in (EMPTY, OFFBOARD) else 3 - col
+
+
+_build_tables()
+
+
+# ---- C core ------------------------------------------------------------------------------
+
+cdef int feature_init(feature_t* f) noexcept nogil:
+    """Zero the context and allocate its tables; -1 when memory runs out."""
+    memset(f, 0, sizeof(feature_t))
+    f.pattern3_level = <int32_t*>malloc(PATTERN_CODES * sizeof(int32_t))
+    f.pattern3_codes = <uint32_t*>malloc(PATTERN_CODES * sizeof(uint32_t))
+    f.scratch = <board_t*>malloc((LADDER_BOARDS + 1) * sizeof(board_t))
+    f.spatial_mask = 0
+    if f.pattern3_level == NULL or f.pattern3_codes == NULL or f.scratch == NULL:
+        feature_free(f)
+        return -1
+    memset(f.pattern3_level, 0xFF, PATTERN_CODES * sizeof(int32_t))     # NO_LEVEL everywhere
+    return 0
+
+
+cdef void feature_free(feature_t* f) noexcept nogil:
+    cdef int i
+    free(f.pattern3_level)
+    free(f.pattern3_codes)
+    free(f.scratch)
+    free(f.spatial_keys)
+    free(f.spatial_levels)
+    for i in range(FEATURE_FAMILIES):
+        free(f.gamma[i])
+        f.gamma[i] = NULL
+    f.pattern3_level = NULL
+    f.pattern3_codes = NULL
+    f.scratch = NULL
+    f.spatial_keys = NULL
+    f.spatial_levels = NULL
+
+
+cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
+    """Set up for the moves of c in b: the margin-wide colours and fresh group caches."""
+    cdef int x, y, p, pw
+    if f.size != b.size:
+        f.size = b.size
+        f.width = b.width
+        pw = b.size + 2 * SPATIAL_PAD
+        memset(f.pad, OFFBOARD, sizeof(f.pad))
+        for y in range(b.size):
+            for x in range(b.size):
+                f.pad_index[(y + 1) * b.width + x + 1] = (y + SPATIAL_PAD) * pw + x + SPATIAL_PAD
+    f.colour = c
+    for y in range(b.size):
+        p = (y + 1) * b.width + 1
+        for x in range(b.size):
+            f.pad[f.pad_index[p + x]] = RELATIVE[c][b.colour[p + x]]
+    if b.last_move > 0 and f.pad[f.pad_index[b.last_move]] == 2:
+        f.pad[f.pad_index[b.last_move]] = LAST_STONE      # the large patterns see where it was
+    f.stamp += 1
+    if f.stamp == 0:
+        memset(f.libs_stamp, 0, sizeof(f.libs_stamp))
+        memset(f.cfg_stamp, 0, sizeof(f.cfg_stamp))
+        f.stamp = 1
+    if b.last_move > 0 and (b.colour[b.last_move] == BLACK or b.colour[b.last_move] == WHITE):
+        _mark_cfg(f, b, b.group[b.last_move])
+
+
+cdef void _mark_liberties(feature_t* f, const board_t* b, int g, uint8_t level) noexcept nogil:
+    cdef int w = b.width, s = g, i, q
+    cdef int* d = [-w, -1, 1, w]
+    while True:
+        for i in range(4):
+            q = s + d[i]
+            if b.colour[q] == EMPTY and f.cfg_stamp[q] != f.stamp:
+                f.cfg_stamp[q] = f.stamp
+                f.cfg_level[q] = level
+        s = b.next_stone[s]
+        if s == g:
+            return
+
+
+cdef void _mark_cfg(feature_t* f, const board_t* b, int g) noexcept nogil:
+    """Common-fate-graph distance from the last move (Stern et al. 2006; Araki et al. 2007): its
+    group's liberties are level 0, those of the groups touching it level 1."""
+    cdef int w = b.width, s = g, i, j, q, h, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int touching[CFG_GROUPS]
+    cdef int other = 3 - b.colour[g]
+    cdef bint known
+    _mark_liberties(f, b, g, 0)
+    while True:
+        for i in range(4):
+            q = s + d[i]
+            if b.colour[q] == other and n < CFG_GROUPS:
+                h = b.group[q]
+                known = False
+                for j in range(n):
+                    if touching[j] == h:
+                        known = True
+                if not known:
+                    touching[n] = h
+                    n += 1
+        s = b.next_stone[s]
+        if s == g:
+            break
+    for j in range(n):
+        _mark_liberties(f, b, touching[j], 1)
+
+
+cdef inline uint64_t _spatial_key(uint64_t* h, int size_index) noexcept nogil:
+    cdef uint64_t m = h[0]
+    cdef int s
+    for s in range(1, 8):
+        if h[s] < m:
+            m = h[s]
+    m ^= SIZE_SALT[size_index]
+    return m if m != 0 else 1
+
+
+cdef inline void _absorb(const feature_t* f, int base, int pw, int* k, int end, uint64_t* h) noexcept nogil:
+    """Fold the points k .. end - 1 of the diamond around pad index `base` into the 8 keys."""
+    cdef const uint64_t* z
+    cdef int s
+    while k[0] < end:
+        z = SYM_KEYS[k[0]][f.pad[base + OFFSET_Y[k[0]] * pw + OFFSET_X[k[0]]]]
+        for s in range(8):
+            h[s] ^= z[s]
+        k[0] += 1
+
+
+cdef void feature_spatial_keys(const feature_t* f, const board_t* b, int p, uint64_t* keys) noexcept nogil:
+    """The canonical key of every size around p (the learner counts them all for the played move)."""
+    cdef uint64_t h[8]
+    cdef int i, k = 0, pw = f.size + 2 * SPATIAL_PAD
+    memset(h, 0, sizeof(h))
+    for i in range(SPATIAL_SIZES):
+        _absorb(f, f.pad_index[p], pw, &k, SIZE_END[i], h)
+        keys[i] = _spatial_key(h, i)
+
+
+cdef inline int32_t _spatial_find(const feature_t* f, uint64_t key) noexcept nogil:
+    cdef uint64_t i
+    if f.spatial_mask == 0:
+        return NO_LEVEL
+    i = key & f.spatial_mask
+    while f.spatial_keys[i] != 0:
+        if f.spatial_keys[i] == key:
+            return f.spatial_levels[i]
+        i = (i + 1) & f.spatial_mask
+    return NO_LEVEL
+
+
+cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexcept nogil:
+    """Add a key to a dictionary sized beforehand; -1 when it is full."""
+    cdef uint64_t i = key & f.spatial_mask
+    if f.n_spatial * 2 >= <int64_t>f.spatial_mask:
+        return -1
+    while f.spatial_keys[i] != 0 and f.spatial_keys[i] != key:
+        i = (i + 1) & f.spatial_mask
+    if f.spatial_keys[i] == 0:
+        f.n_spatial += 1
+    f.spatial_keys[i] = key
+    f.spatial_levels[i] = level
+    return 0
+
+
+cdef int32_t _spatial_level(const feature_t* f, int p) noexcept nogil:
+    """The level of the largest size around p that is in the dictionary."""
+    cdef uint64_t h[8]
+    cdef int i, k = 0, pw = f.size + 2 * SPATIAL_PAD
+    cdef int32_t level, found = NO_LEVEL
+    if f.n_spatial == 0:
+        return NO_LEVEL
+    memset(h, 0, sizeof(h))
+    for i in range(SPATIAL_SIZES):
+        _absorb(f, f.pad_index[p], pw, &k, SIZE_END[i], h)
+        level = _spatial_find(f, _spatial_key(h, i))
+        if level == NO_LEVEL:
+            break
+        found = level
+    return found
+
+
+cdef inline int _libs(feature_t* f, const board_t* b, int g) noexcept nogil:
+    """Liberties of the group rooted at g, capped at LIBS_KEPT, kept in f.lib_points[g] for the
+    position."""
+    if f.libs_stamp[g] != f.stamp:
+        f.libs_stamp[g] = f.stamp
+        f.libs_cached[g] = group_liberties(b, g, f.lib_points[g], LIBS_KEPT)
+    return f.libs_cached[g]
+
+
+cdef int _liberties_after(feature_t* f, const board_t* b, int p, int c) noexcept nogil:
+    """Liberties of c's group at p after a move that captures nothing, capped at 4."""
+    cdef int w = b.width, i, j, k, q, g, n = 0, m
+    cdef int* d = [-w, -1, 1, w]
+    cdef int found[4]
+    cdef bint known
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == EMPTY:
+            found[n] = q
+            n += 1
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] != c:
+            continue
+        g = b.group[q]
+        m = _libs(f, b, g)
+        for j in range(m):
+            if n >= 4:
+                return 4
+            q = f.lib_points[g][j]
+            if q == p:
+                continue
+            known = False
+            for k in range(n):
+                if found[k] == q:
+                    known = True
+            if not known:
+                found[n] = q
+                n += 1
+    return n
+
+
+cdef bint _touches_atari(const board_t* b, int g, int c) noexcept nogil:
+    """Some group of colour c next to group g is in atari."""
+    cdef int w = b.width, s = g, i, q
+    cdef int* d = [-w, -1, 1, w]
+    while True:
+        for i in range(4):
+            q = s + d[i]
+            if b.colour[q] == c and board_in_atari(b, b.group[q]):
+                return True
+        s = b.next_stone[s]
+        if s == g:
+            return False
+
+
+cdef inline void _copy(board_t* dst, const board_t* src) noexcept nogil:
+    memcpy(dst, src, sizeof(board_t))
+
+
+cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) noexcept nogil:
+    """c's atari at p on the two-liberty group g captures it: the defender can neither capture
+    an attacker in atari nor extend out of a ladder."""
+    cdef board_t* s = &f.scratch[0]
+    cdef int libs[3]
+    cdef int n, ext, opp = 3 - c
+    _copy(s, b)
+    board_play(s, p, c)
+    if not board_in_atari(s, s.group[g]) or board_in_atari(s, s.group[p]) \
+            or _touches_atari(s, s.group[g], c):
+        return False
+    ext = board_atari_point(s, s.group[g])
+    if not board_is_legal(s, ext, opp):
+        return True
+    board_play(s, ext, opp)
+    n = group_liberties(s, s.group[g], libs, 3)
+    if n != 2:
+        return n < 2
+    return ladder_capture(s, g, c, &f.scratch[1]) != NO_POINT
+
+
+cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noexcept nogil:
+    """Escaping from atari: 0 with 3+ liberties, 1 with two and no ladder, 2 into a ladder."""
+    cdef board_t* s = &f.scratch[0]
+    cdef int libs[3]
+    cdef int n
+    _copy(s, b)
+    board_play(s, p, c)
+    n = group_liberties(s, s.group[p], libs, 3)
+    if n >= 3:
+        return 0
+    if n < 2:
+        return NO_LEVEL
+    return 2 if ladder_capture(s, p, 3 - c, &f.scratch[1]) != NO_POINT else 1
+
+
+cdef inline int32_t _distance_level(int p, int q, int w) noexcept nogil:
+    cdef int dx = p % w - q % w, dy = p // w - q // w, d
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    d = dx + dy + (dx if dx > dy else dy)
+    if d > DISTANCE_LEVELS + 1:
+        d = DISTANCE_LEVELS + 1
+    return d - 2
+
+
+cdef inline int32_t _size_level(int stones) noexcept nogil:
+    if stones <= 2:
+        return stones - 1
+    return 2 if stones <= 6 else 3
+
+
+cdef void _tactics(feature_t* f, const board_t* b, int p, int c, int32_t* level) noexcept nogil:
+    """Capture, extension, self-atari and atari levels of c at p."""
+    cdef int w = b.width, i, j, q, g, col, opp = 3 - c, n_seen = 0, n_atari = 0, captured = 0
+    cdef int kind = 2, libs, size_after, fewest = 99, n
+    cdef int* d = [-w, -1, 1, w]
+    cdef int seen[4]
+    cdef int atari_groups[4]
+    cdef bint own_atari = False, known
+    cdef int last = b.last_move
+    for i in range(4):
+        q = p + d[i]
+        col = b.colour[q]
+        if col == c:
+            if board_in_atari(b, b.group[q]):
+                own_atari = True
+        elif col == opp:
+            g = b.group[q]
+            known = False
+            for j in range(n_seen):
+                if seen[j] == g:
+                    known = True
+            if known:
+                continue
+            seen[n_seen] = g
+            n_seen += 1
+            if board_in_atari(b, g):
+                captured += b.group_size[g]
+                if kind > 1 and last > 0 and b.colour[last] == opp and b.group[last] == g:
+                    kind = 1
+                if kind > 0 and _touches_atari(b, g, c):
+                    kind = 0
+            else:
+                n = _libs(f, b, g)
+                if n == 2:
+                    atari_groups[n_atari] = g
+                    n_atari += 1
+                elif n < fewest:
+                    fewest = n
+    if captured:
+        level[FAMILY_CAPTURE] = kind * CAPTURE_SIZES + _size_level(captured)
+        libs = 2
+    else:
+        libs = libs_after_move(b, p, c, &size_after)
+        if libs == 1:
+            level[FAMILY_SELF_ATARI] = 0 if size_after == 1 else (1 if size_after <= 5 else 2)
+        elif own_atari:
+            level[FAMILY_EXTENSION] = _extension_level(f, b, p, c)
+        if libs == 2:
+            n = _liberties_after(f, b, p, c)
+            if n >= 2:
+                level[FAMILY_LIBERTIES] = n - 2
+    if fewest == 3 or fewest == 4:
+        level[FAMILY_PRESSURE] = fewest - 3
+    if n_atari:
+        level[FAMILY_ATARI] = 1 if b.ko_point != NO_POINT else 2
+        if libs >= 2:
+            for i in range(n_atari):
+                if _atari_ladders(f, b, p, c, atari_groups[i]):
+                    level[FAMILY_ATARI] = 0
+                    break
+
+
+cdef void feature_of_move(feature_t* f, const board_t* b, int p, int c, int last2,
+                          int32_t* level) noexcept nogil:
+    """The level of each family for c's legal move p (after feature_prepare(f, b, c))."""
+    cdef int w = b.width, x = p % w - 1, y = p // w - 1, line, i
+    cdef uint32_t code
+    cdef int32_t lv
+    for i in range(FEATURE_FAMILIES):
+        level[i] = NO_LEVEL
+    code = pattern_canonical(pattern_for_player(pattern_code(b, p), c))
+    lv = f.pattern3_level[code]
+    if lv == NO_LEVEL and f.grow_pattern3:
+        lv = f.n_pattern3
+        f.pattern3_level[code] = lv
+        f.pattern3_codes[lv] = code
+        f.n_pattern3 += 1
+    level[FAMILY_PATTERN3] = lv
+    level[FAMILY_SPATIAL] = _spatial_level(f, p)
+    line = x
+    if y < line:
+        line = y
+    if b.size - 1 - x < line:
+        line = b.size - 1 - x
+    if b.size - 1 - y < line:
+        line = b.size - 1 - y
+    if line < 4:
+        level[FAMILY_EDGE] = line
+    if b.last_move > 0:
+        level[FAMILY_LAST] = _distance_level(p, b.last_move, w)
+    if last2 > 0:
+        level[FAMILY_LAST2] = _distance_level(p, last2, w)
+    if f.cfg_stamp[p] == f.stamp:
+        level[FAMILY_CFG] = f.cfg_level[p]
+    _tactics(f, b, p, c, level)
+
+
+cdef int feature_moves(feature_t* f, const board_t* b, int c, int last2, int32_t* points,
+                       int32_t* levels) noexcept nogil:
+    """Every legal move of c (pass aside) into points, its levels into levels[i * FAMILIES ..];
+    returns how many. `last2` is the move before the last (PASS or NO_POINT for none)."""
+    cdef int i, p, n = 0
+    feature_prepare(f, b, c)
+    for i in range(b.n_empty):
+        p = b.empty[i]
+        if board_is_legal(b, p, c):
+            points[n] = p
+            feature_of_move(f, b, p, c, last2, &levels[n * FEATURE_FAMILIES])
+            n += 1
+    return n
+
+
+cdef void feature_strengths(const feature_t* f, int n, const int32_t* levels, double* out) noexcept nogil:
+    """Each move's strength: the product of the gammas of its levels."""
+    cdef int i, k
+    cdef int32_t lv
+    cdef double s
+    for i in range(n):
+        s = 1.0
+        for k in range(FEATURE_FAMILIES):
+            lv = levels[i * FEATURE_FAMILIES + k]
+            if lv >= 0 and f.gamma[k] != NULL and lv < f.n_levels[k]:
+                s *= f.gamma[k][lv]
+        out[i] = s
+
+
+# ---- Python face -------------------------------------------------------------------------
+
+def default_model_path():
+    """The model shipped in the `patterns` package."""
+    return resources.files("mango.patterns") / "data" / "predictor.npz"
+
+
+cdef class Predictor:
+    """A move predictor: the feature dictionaries and, once learned, the gammas (every gamma is 1
+    until set_gammas, which is how the learner uses it to extract features)."""
+    cdef feature_t f
+    cdef public dict meta
+
+    def __cinit__(self):
+        if feature_init(&self.f) != 0:
+            raise MemoryError("no memory for the feature tables")
+        self.meta = {}
+
+    def __dealloc__(self):
+        feature_free(&self.f)
+
+    # -- dictionaries and gammas --
+
+    @property
+    def grow_pattern3(self):
+        return bool(self.f.grow_pattern3)
+
+    @grow_pattern3.setter
+    def grow_pattern3(self, bint grow):
+        """Give every new 3x3 code a level as it is met (the learner's extraction)."""
+        self.f.grow_pattern3 = grow
+
+    def pattern3_codes(self):
+        """Canonical 3x3 codes by level."""
+        return np.array(<uint32_t[:self.f.n_pattern3]> self.f.pattern3_codes, dtype=np.uint32) \
+            if self.f.n_pattern3 else np.zeros(0, dtype=np.uint32)
+
+    def set_pattern3_codes(self, codes):
+        """Level i for canonical code codes[i]; other codes have none (NO_LEVEL)."""
+        array = np.ascontiguousarray(codes, dtype=np.uint32)
+        cdef uint32_t[::1] view = array
+        cdef int i
+        if len(array) and array.max() >= PATTERN_CODES:
+            raise ValueError("3x3 codes out of range")
+        memset(self.f.pattern3_level, 0xFF, PATTERN_CODES * sizeof(int32_t))
+        self.f.n_pattern3 = 0
+        for i in range(view.shape[0]):
+            if self.f.pattern3_level[view[i]] != NO_LEVEL:
+                raise ValueError("a 3x3 code appears twice")
+            self.f.pattern3_level[view[i]] = i
+            self.f.pattern3_codes[i] = view[i]
+            self.f.n_pattern3 += 1
+
+    def set_spatial_keys(self, keys):
+        """Level i for spatial key keys[i] (nonzero, as feature_spatial_keys makes them)."""
+        cdef uint64_t[::1] view = np.ascontiguousarray(keys, dtype=np.uint64)
+        cdef uint64_t capacity = 16
+        cdef int i
+        while capacity < 4 * <uint64_t>view.shape[0]:
+            capacity *= 2
+        free(self.f.spatial_keys)
+        free(self.f.spatial_levels)
+        self.f.spatial_keys = <uint64_t*>calloc(capacity, sizeof(uint64_t))
+        self.f.spatial_levels = <int32_t*>calloc(capacity, sizeof(int32_t))
+        if self.f.spatial_keys == NULL or self.f.spatial_levels == NULL:
+            self.f.spatial_mask = 0
+            raise MemoryError("no memory for the spatial dictionary")
+        self.f.spatial_mask = capacity - 1
+        self.f.n_spatial = 0
+        for i in range(view.shape[0]):
+            if view[i] == 0:
+                raise ValueError("spatial keys are never 0")
+            feature_spatial_insert(&self.f, view[i], i)
+        if self.f.n_spatial != view.shape[0]:
+            raise ValueError("a spatial key appears twice")
+
+    @property
+    def spatial_count(self):
+        return self.f.n_spatial
+
+    def family_sizes(self):
+        """Levels per family, in FAMILIES order."""
+        return [self.f.n_pattern3, self.f.n_spatial] + [FIXED_LEVELS[name] for name in FAMILIES[2:]]
+
+    def set_gammas(self, gammas):
+        """gammas[k]: the strength of each level of family k (a sequence per family)."""
+        if len(gammas) != FEATURE_FAMILIES:
+            raise ValueError(f"one gamma array per family ({FEATURE_FAMILIES})")
+        cdef double[::1] view
+        cdef int k, i
+        for k in range(FEATURE_FAMILIES):
+            array = np.ascontiguousarray(gammas[k], dtype=np.float64)
+            view = array
+            if len(array) and not (array > 0).all():
+                raise ValueError(f"gammas of {FAMILIES[k]} must be positive")
+            free(self.f.gamma[k])
+            self.f.gamma[k] = <double*>malloc(max(1, view.shape[0]) * sizeof(double))
+            if self.f.gamma[k] == NULL:
+                raise MemoryError("no memory for the gammas")
+            for i in range(view.shape[0]):
+                self.f.gamma[k][i] = view[i]
+            self.f.n_levels[k] = view.shape[0]
+
+    def gammas(self):
+        return [np.array(<double[:self.f.n_levels[k]]> self.f.gamma[k]) if self.f.n_levels[k]
+                else np.zeros(0) for k in range(FEATURE_FAMILIES)]
+
+    # -- features --
+
+    def spatial_keys(self, Board board, int colour, int point):
+        """The canonical key of every spatial size around an empty point (for `colour` to play)."""
+        _check(board, colour)
+        if not board.on_board(point) or board.b.colour[point] != EMPTY:
+            raise ValueError("the point must be an empty point of the board")
+        keys = np.zeros(SPATIAL_SIZES, dtype=np.uint64)
+        cdef uint64_t[::1] view = keys
+        feature_prepare(&self.f, &board.b, colour)
+        feature_spatial_keys(&self.f, &board.b, point, &view[0])
+        return keys
+
+    def extract_into(self, Board board, int colour, int last2, int32_t[::1] points,
+                     int32_t[:, ::1] levels):
+        """Every legal move's levels into the buffers (room for MAX_POINTS moves); how many."""
+        _check(board, colour)
+        if points.shape[0] < MAX_POINTS or levels.shape[0] < MAX_POINTS \
+                or levels.shape[1] != FEATURE_FAMILIES:
+            raise ValueError("buffers too small")
+        cdef int n
+        with nogil:
+            n = feature_moves(&self.f, &board.b, colour, last2, &points[0], &levels[0, 0])
+        return n
+
+    def moves(self, Board board, int colour, int last2=PASS):
+        """(points, levels[n, FAMILIES]) of every legal move but pass."""
+        points = np.empty(MAX_POINTS, dtype=np.int32)
+        levels = np.empty((MAX_POINTS, FEATURE_FAMILIES), dtype=np.int32)
+        n = self.extract_into(board, colour, last2, points, levels)
+        return points[:n].copy(), levels[:n].copy()
+
+    def features(self, Board board, int colour, int point, int last2=PASS):
+        """{family: level} of one legal move (families without a level left out)."""
+        _check(board, colour)
+        if not board.on_board(point) or not board_is_legal(&board.b, point, colour):
+            raise ValueError("not a legal move")
+        cdef int32_t level[FEATURE_FAMILIES]
+        feature_prepare(&self.f, &board.b, colour)
+        feature_of_move(&self.f, &board.b, point, colour, last2, level)
+        return {FAMILIES[k]: level[k] for k in range(FEATURE_FAMILIES) if level[k] != NO_LEVEL}
+
+    def probabilities(self, Board board, int colour, int last2=PASS):
+        """(points, probabilities) of every legal move but pass, by the model."""
+        points, levels = self.moves(board, colour, last2)
+        strength = self.strengths(levels)
+        total = strength.sum()
+        return points, (strength / total if total > 0 else strength)
+
+    def strengths(self, int32_t[:, ::1] levels):
+        """The product of gammas of each row of levels."""
+        if levels.shape[1] != FEATURE_FAMILIES:
+            raise ValueError("one column per family")
+        out = np.empty(levels.shape[0], dtype=np.float64)
+        cdef double[::1] view = out
+        if levels.shape[0]:
+            feature_strengths(&self.f, levels.shape[0], &levels[0, 0], &view[0])
+        return out
+
+    def time_moves(self, Board board, int colour, int last2=PASS, int repeats=100):
+        """CPU seconds per call of feature_moves on this position (for the benchmark)."""
+        _check(board, colour)
+        cdef int32_t points[MAX_POINTS]
+        cdef int32_t[:, ::1] levels = np.empty((MAX_POINTS, FEATURE_FAMILIES), dtype=np.int32)
+        cdef int i
+        started = time.process_time()
+        with nogil:
+            for i in range(repeats):
+                feature_moves(&self.f, &board.b, colour, last2, points, &levels[0, 0])
+        return (time.process_time() - started) / repeats
+
+    # -- files --
+
+    @classmethod
+    def load(cls, path=None):
+        """A predictor from a model file (default: the shipped one); ValueError if unreadable."""
+        if path is None:
+            path = default_model_path()
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                if str(data["format"]) != MODEL_FORMAT:
+                    raise ValueError(f"{path}: not a {MODEL_FORMAT} file")
+                if int(data["version"]) != MODEL_VERSION:
+                    raise ValueError(f"{path}: model version {int(data['version'])}, "
+                                     f"expected {MODEL_VERSION}")
+                predictor = cls()
+                predictor.set_pattern3_codes(data["pattern3_codes"])
+                predictor.set_spatial_keys(data["spatial_keys"])
+                predictor.set_gammas([data[f"gamma_{name}"] for name in FAMILIES])
+                predictor.meta = {k: data[k] for k in data.files if not k.startswith("gamma_")
+                                  and k not in ("pattern3_codes", "spatial_keys")}
+        except (OSError, KeyError, EOFError) as error:
+            raise ValueError(f"{path}: unreadable model ({error})") from None
+        if predictor.family_sizes() != [len(g) for g in predictor.gammas()]:
+            raise ValueError(f"{path}: gammas do not match the dictionaries")
+        return predictor
+
+    def save(self, path, **metadata):
+        """Write the dictionaries and gammas (gammas as float32: a few MB at most)."""
+        gammas = self.gammas()
+        np.savez_compressed(path, format=np.array(MODEL_FORMAT), version=np.array(MODEL_VERSION),
+                            pattern3_codes=self.pattern3_codes(),
+                            spatial_keys=self._spatial_keys_by_level(),
+                            **{f"gamma_{name}": gammas[k].astype(np.float32)
+                               for k, name in enumerate(FAMILIES)},
+                            **metadata)
+
+    def _spatial_keys_by_level(self):
+        keys = np.zeros(self.f.n_spatial, dtype=np.uint64)
+        cdef uint64_t i
+        if self.f.spatial_mask:
+            for i in range(self.f.spatial_mask + 1):
+                if self.f.spatial_keys[i] != 0:
+                    keys[self.f.spatial_levels[i]] = self.f.spatial_keys[i]
+        return keys
+
+
+cdef _check(Board board, int colour):
+    if colour != BLACK and colour != WHITE:
+        raise ValueError("colour must be 1 or 2")

@@ -1,0 +1,255 @@
+"""Move features of the predictor on positions drawn in ASCII: the tactical flags, the edge and
+distance levels, and the symmetry of the large-pattern keys."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mango.engine import Board, Game
+from mango.engine.board import PASS_POINT as PASS
+from mango.engine.feature import FAMILIES, SIZES, Predictor
+
+CAPTURE_SIZES = 4
+OTHER, LAST, SAVES = 2, 1, 0        # capture kinds
+
+
+def features(game: Game, colour: str, vertex: str, last2: int = PASS) -> dict:
+    predictor = Predictor()
+    predictor.grow_pattern3 = True
+    return predictor.features(game.board, 1 if colour == "b" else 2, game.point(vertex), last2)
+
+
+LADDER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . O . . . . .
+    . . O X O . . . .
+    . . . . O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+BREAKER = LADDER.replace(". . . . O . . . .", ". X . . O . . . .", 1)
+
+
+def test_extension_out_of_atari_into_a_ladder_and_out_of_one():
+    assert features(Game.from_ascii(LADDER), "b", "D3")["extension"] == 2
+    assert features(Game.from_ascii(BREAKER), "b", "D3")["extension"] == 1
+    open_game = Game.from_ascii(LADDER.replace(". . . . O . . . .", ". . . . . . . . .", 1))
+    assert features(open_game, "b", "D3")["extension"] == 0      # three liberties
+
+
+def test_atari_that_works_in_a_ladder_and_one_that_does_not():
+    game = Game.from_ascii(LADDER)
+    game.play("b", "D3")
+    assert features(game, "w", "D2")["atari"] == 0                # the ladder
+    assert features(game, "w", "C3")["atari"] == 2                # Black extends to three liberties
+    broken = Game.from_ascii(BREAKER)
+    broken.play("b", "D3")
+    assert features(broken, "w", "D2")["atari"] == 2
+
+
+def test_capture_levels_say_what_was_taken_and_its_size():
+    game = Game.from_ascii(LADDER)
+    assert features(game, "w", "D3")["capture"] == OTHER * CAPTURE_SIZES + 0
+    fresh = Game.from_ascii(LADDER.replace(". . O X O", ". . O . O", 1))
+    fresh.play("b", "D4")                                         # the last move, in atari
+    assert features(fresh, "w", "D3")["capture"] == LAST * CAPTURE_SIZES + 0
+    two = Game.from_ascii("""
+        . . . . .
+        . O O . .
+        O X X . .
+        . O O . .
+        . . . . .
+    """)
+    assert features(two, "w", "D3")["capture"] == OTHER * CAPTURE_SIZES + 1
+
+
+def test_capture_that_saves_a_group_in_atari():
+    game = Game.from_ascii("""
+        . . . . .
+        . . . . .
+        X O . . .
+        O X . . .
+        . O . . .
+    """)
+    # White's B1 and A2 are in atari; taking B2 at C2 saves them both.
+    level = features(game, "w", "C2")["capture"]
+    assert level == SAVES * CAPTURE_SIZES + 0
+
+
+def test_self_atari_and_no_self_atari():
+    game = Game.from_ascii("""
+        . . . . .
+        . O . . .
+        O . . . .
+        . O . . .
+        . . . . .
+    """)
+    assert features(game, "b", "B3")["self_atari"] == 0
+    assert "self_atari" not in features(game, "b", "D3")
+    assert "self_atari" not in features(game, "w", "B3")
+
+
+def test_edge_lines_and_distances_to_the_last_two_moves():
+    game = Game(19)
+    game.play("b", "D4")
+    game.play("w", "Q16")
+    f = features(game, "b", "A1", last2=game.point("D4"))
+    assert f["edge"] == 0
+    assert f["last"] == 16 - 1                 # far from Q16: the 17+ level
+    assert f["last2"] == (3 + 3 + 3) - 2        # gridcular distance from D4 to A1 is 9
+    assert features(game, "b", "C3")["edge"] == 2
+    assert "edge" not in features(game, "b", "K10")
+    assert features(game, "b", "Q15")["last"] == 0    # next to the last move: distance 2
+
+
+def _random_position(size, seed, moves):
+    rng = random.Random(seed)
+    board = Board(size)
+    colour = 1
+    for _ in range(moves):
+        legal = [p for p in board.empty_points() if board.is_legal(p, colour)]
+        board.play(rng.choice(legal), colour)
+        colour = 3 - colour
+    return board
+
+
+TRANSFORMS = [
+    lambda x, y, n: (x, y), lambda x, y, n: (n - 1 - y, x), lambda x, y, n: (n - 1 - x, n - 1 - y),
+    lambda x, y, n: (y, n - 1 - x), lambda x, y, n: (n - 1 - x, y), lambda x, y, n: (y, x),
+    lambda x, y, n: (x, n - 1 - y), lambda x, y, n: (n - 1 - y, n - 1 - x),
+]
+
+
+def _transformed(board, transform, swap_colours=False):
+    n = board.size
+    out = Board(n)
+    for colour in (1, 2):
+        for p in board.stones(colour):
+            x, y = board.xy(p)
+            out.put_stone(out.point(*transform(x, y, n)), 3 - colour if swap_colours else colour)
+    return out
+
+
+@pytest.mark.parametrize("size, seed", [(19, 1), (19, 2), (13, 3), (9, 4)])
+def test_large_pattern_keys_do_not_change_under_symmetry_or_colour_swap(size, seed):
+    board = _transformed(_random_position(size, seed, moves=size * size // 3), TRANSFORMS[0])
+    predictor = Predictor()                     # (drawn anew: no last move, as in the others)
+    rng = random.Random(seed)
+    empties = [p for p in board.empty_points()]
+    for point in rng.sample(empties, 10):
+        keys = predictor.spatial_keys(board, 1, point)
+        assert len(set(keys.tolist())) == SIZES
+        x, y = board.xy(point)
+        for transform in TRANSFORMS:
+            for swap in (False, True):
+                other = _transformed(board, transform, swap)
+                q = other.point(*transform(x, y, size))
+                colour = 2 if swap else 1
+                assert np.array_equal(predictor.spatial_keys(other, colour, q), keys)
+        assert not np.array_equal(predictor.spatial_keys(board, 2, point), keys) or \
+            board.stones(1) == board.stones(2)
+
+
+def test_every_legal_move_has_features_and_the_largest_known_pattern_is_used():
+    board = _random_position(19, 5, moves=120)
+    predictor = Predictor()
+    predictor.grow_pattern3 = True
+    points, levels = predictor.moves(board, 1)
+    legal = {p for p in board.empty_points() if board.is_legal(p, 1)}
+    assert set(points.tolist()) == legal and len(points) == len(legal)
+    assert levels.shape == (len(points), len(FAMILIES))
+    assert (levels[:, FAMILIES.index("spatial")] == -1).all()      # empty dictionary
+    point = int(points[0])
+    keys = predictor.spatial_keys(board, 1, point)
+    predictor.set_spatial_keys(keys[:3])                           # sizes 0, 1, 2 known
+    assert predictor.features(board, 1, point)["spatial"] == 2
+    predictor.set_spatial_keys(np.concatenate([keys[:2], keys[3:]]))   # a gap at size 2
+    assert predictor.features(board, 1, point)["spatial"] == 1
+
+
+def test_model_round_trip_gives_the_same_probabilities(tmp_path):
+    board = _random_position(19, 6, moves=80)
+    predictor = Predictor()
+    predictor.grow_pattern3 = True
+    predictor.set_spatial_keys(predictor.spatial_keys(board, 2, board.empty_points()[0]))
+    predictor.moves(board, 2)
+    rng = np.random.default_rng(1)
+    predictor.set_gammas([rng.uniform(0.1, 5, n) for n in predictor.family_sizes()])
+    path = tmp_path / "model.npz"
+    predictor.save(path)
+    loaded = Predictor.load(path)
+    points, p = predictor.probabilities(board, 2)
+    points2, p2 = loaded.probabilities(board, 2)
+    assert np.array_equal(points, points2)
+    assert np.allclose(p, p2, rtol=1e-6) and abs(p.sum() - 1) < 1e-9
+
+
+def test_the_shipped_model_predicts_on_the_empty_board():
+    predictor = Predictor.load()
+    points, p = predictor.probabilities(Board(19), 1)
+    assert len(points) == 361 and abs(p.sum() - 1) < 1e-9
+    best = Board(19).xy(int(points[np.argmax(p)]))
+    assert min(best[0], best[1], 18 - best[0], 18 - best[1]) in (2, 3)    # a 3-4 or 4-4 point
+
+
+def test_cfg_distance_marks_the_liberties_of_the_last_moves_group_and_its_neighbours():
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . X X X . .
+        . . O O . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+    """)
+    game.play("w", "E4")                      # joins nothing: White's group is E4 alone
+    game.play("b", "F4")                      # the last move: F4 alone, touching White's E4
+    assert features(game, "w", "G4")["cfg"] == 0          # a liberty of F4
+    assert features(game, "w", "E3")["cfg"] == 1          # a liberty of E4, which touches F4
+    assert "cfg" not in features(game, "w", "A1")
+
+
+def test_liberties_after_the_move_and_pressure_on_the_opponent():
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . X O . . .
+        . . X O . . .
+        . . . . . . .
+        . . . . . . .
+    """)
+    f = features(game, "b", "C5")               # C3-C4-C5: B3 B4 B5 C2 C6 D5
+    assert f["liberties"] == 2                  # 4+
+    assert features(game, "b", "D5")["pressure"] == 1     # D3-D4 keep E3 E4 D2: three
+    assert "pressure" not in features(game, "b", "A1")
+    tight = Game.from_ascii("""
+        . . . . .
+        X X X . .
+        O O X . .
+        . O X . .
+        . . . . .
+    """)
+    assert features(tight, "w", "A2")["liberties"] == 0   # A3-B3-B2 with A2: A1, B1
+    assert "pressure" not in features(tight, "b", "A2")   # an atari, not pressure
+    assert features(tight, "b", "A2")["atari"] == 2
+
+
+def test_large_patterns_see_which_stone_was_just_played():
+    played = Game(19)
+    played.play("b", "D4")
+    played.play("w", "F4")                                 # the last move
+    drawn = Game(19)
+    drawn.board.put_stone(drawn.point("D4"), 1)
+    drawn.board.put_stone(drawn.point("F4"), 2)
+    predictor = Predictor()
+    near, far = played.point("E4"), played.point("Q16")
+    assert not np.array_equal(predictor.spatial_keys(played.board, 1, near),
+                              predictor.spatial_keys(drawn.board, 1, near))
+    assert np.array_equal(predictor.spatial_keys(played.board, 1, far),
+                          predictor.spatial_keys(drawn.board, 1, far))
