@@ -585,8 +585,8 @@ cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int
 
 
 cdef int _liberties_after(const board_t* b, int p, int c, int most) noexcept nogil:
-    """Distinct liberties of c's group at empty p once c plays there, counted up to `most`; a
-    move that captures counts as `most` (the captured stones give liberties)."""
+    """Distinct liberties of c's group at empty p once c plays there, counted up to `most` (at
+    most 8); a move that captures counts as `most` (the captured stones give liberties)."""
     cdef int w = b.width, i, j, k, q, g, s, e, n = 0
     cdef int* d = [-w, -1, 1, w]
     cdef int found[8]
