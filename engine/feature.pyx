@@ -22,7 +22,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, O
                                  board_play, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
-from mango.engine.playout cimport LADDER_BOARDS, group_liberties, ladder_capture, libs_after_move
+from mango.engine.playout cimport (LADDER_BOARDS, group_liberties, group_touches_atari,
+                                    ladder_capture, libs_after_move)
 
 MODEL_FORMAT = "mango-bt"
 MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone
@@ -320,20 +321,6 @@ cdef int _liberties_after(feature_t* f, const board_t* b, int p, int c) noexcept
     return n
 
 
-cdef bint _touches_atari(const board_t* b, int g, int c) noexcept nogil:
-    """Some group of colour c next to group g is in atari."""
-    cdef int w = b.width, s = g, i, q
-    cdef int* d = [-w, -1, 1, w]
-    while True:
-        for i in range(4):
-            q = s + d[i]
-            if b.colour[q] == c and board_in_atari(b, b.group[q]):
-                return True
-        s = b.next_stone[s]
-        if s == g:
-            return False
-
-
 cdef inline void _copy(board_t* dst, const board_t* src) noexcept nogil:
     memcpy(dst, src, sizeof(board_t))
 
@@ -347,7 +334,7 @@ cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) no
     _copy(s, b)
     board_play(s, p, c)
     if not board_in_atari(s, s.group[g]) or board_in_atari(s, s.group[p]) \
-            or _touches_atari(s, s.group[g], c):
+            or group_touches_atari(s, s.group[g], c):
         return False
     ext = board_atari_point(s, s.group[g])
     if not board_is_legal(s, ext, opp):
@@ -421,7 +408,7 @@ cdef void _tactics(feature_t* f, const board_t* b, int p, int c, int32_t* level)
                 captured += b.group_size[g]
                 if kind > 1 and last > 0 and b.colour[last] == opp and b.group[last] == g:
                     kind = 1
-                if kind > 0 and _touches_atari(b, g, c):
+                if kind > 0 and group_touches_atari(b, g, c):
                     kind = 0
             else:
                 n = _libs(f, b, g)

@@ -106,6 +106,7 @@ cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) 
 cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
 cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept nogil
+cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil
 cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noexcept nogil
 cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil
 cdef policy_t playout_policy_from(config) except *

@@ -171,7 +171,7 @@ cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept n
             return n
 
 
-cdef bint _attacker_in_atari_next_to(const board_t* b, int g, int att) noexcept nogil:
+cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil:
     """Some group of att touching group g is in atari (g's owner could capture it)."""
     cdef int w = b.width, s = g, i, e
     cdef int* d = [-w, -1, 1, w]
@@ -207,7 +207,7 @@ cdef int _ladder_search(board_t* scratch, int depth, int gp, int att, int* budge
         board_play(tmp, lib, att)
         g = tmp.group[gp]
         if board_in_atari(tmp, tmp.group[lib]) or not board_in_atari(tmp, g) \
-                or _attacker_in_atari_next_to(tmp, g, att):
+                or group_touches_atari(tmp, g, att):
             continue                        # the defender captures its way out (or no atari)
         ext = board_atari_point(tmp, g)
         if board_is_ko(tmp, ext, defender) or board_is_suicide(tmp, ext, defender):
@@ -445,7 +445,7 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
         point = board_atari_point(b, g)
         if b.colour[g] != c:
             if cfg.hopeless_capture_percent != 100 and libs_after_move(b, point, 3 - c, &size) < 2 \
-                    and not _attacker_in_atari_next_to(b, g, c):
+                    and not group_touches_atari(b, g, c):
                 _add_extra(u, point, cfg.capture_weight * b.group_size[g]
                            * cfg.hopeless_capture_percent // 100)
             else:
@@ -553,11 +553,28 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
     return PASS
 
 
+cdef int _attacker_captures(const board_t* b, int g, int c, int* out, int n) noexcept nogil:
+    """Append to out[n:] (room for 32 in all) the points capturing the opponent's groups in atari
+    that touch c's group g; returns the new count."""
+    cdef int w = b.width, s = g, j, e
+    cdef int* d = [-w, -1, 1, w]
+    while n < 32:
+        for j in range(4):
+            e = s + d[j]
+            if b.colour[e] == 3 - c and board_in_atari(b, b.group[e]) and n < 32:
+                out[n] = board_atari_point(b, b.group[e])
+                n += 1
+        s = b.next_stone[s]
+        if s == g:
+            break
+    return n
+
+
 cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int c, int* out) noexcept nogil:
     """Moves saving own groups that the previous move put in atari: extending to two liberties
     (with ladder_saves, not into a ladder), or capturing an attacking group that is itself in
     atari. `out` has room for 32."""
-    cdef int w = b.width, m = b.last_move, i, j, q, g, s, e, n = 0, size, target
+    cdef int w = b.width, m = b.last_move, i, q, g, n = 0, size, target
     cdef int* d = [-w, -1, 1, w]
     if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
         return 0
@@ -571,16 +588,7 @@ cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int
                 cfg.ladder_saves and save_is_laddered(b, target, c, u.scratch)):
             out[n] = target
             n += 1
-        s = g
-        while True:                       # attackers in atari around the group
-            for j in range(4):
-                e = s + d[j]
-                if b.colour[e] == 3 - c and board_in_atari(b, b.group[e]) and n < 32:
-                    out[n] = board_atari_point(b, b.group[e])
-                    n += 1
-            s = b.next_stone[s]
-            if s == g or n >= 32:
-                break
+        n = _attacker_captures(b, g, c, out, n)
     return n
 
 
@@ -632,7 +640,7 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
     """Moves defending c's groups that the previous move left with two liberties (Pachi's and
     Fuego's two-liberty check): a liberty where the group then has three or more, or the capture
     of an attacking group in atari. `out` has room for 32."""
-    cdef int w = b.width, m = b.last_move, i, j, k, q, g, s, e, n = 0
+    cdef int w = b.width, m = b.last_move, i, k, q, g, n = 0
     cdef int* d = [-w, -1, 1, w]
     cdef int libs[3]
     cdef int done[4]
@@ -659,16 +667,7 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
             if _liberties_after(b, libs[k], c, 3) >= 3 and n < 32:
                 out[n] = libs[k]
                 n += 1
-        s = g
-        while True:                       # attackers in atari around the group
-            for j in range(4):
-                e = s + d[j]
-                if b.colour[e] == 3 - c and board_in_atari(b, b.group[e]) and n < 32:
-                    out[n] = board_atari_point(b, b.group[e])
-                    n += 1
-            s = b.next_stone[s]
-            if s == g or n >= 32:
-                break
+        n = _attacker_captures(b, g, c, out, n)
     return n
 
 

@@ -24,15 +24,59 @@ PLOTS_MISSING = "plots need matplotlib: pip install 'mango-go[report]'"
 
 
 def group_records(records: list[dict]) -> dict[tuple, list[dict]]:
+    """Games by configuration. One label can stand for different settings (the same command
+    line before and after a default changed): such games are told apart by the settings the
+    store recorded, and the later variants' labels carry what differs ("{avoid_self_atari=True}").
+    A setting recorded on one side only (declared later) does not split a configuration."""
     groups: dict[tuple, list[dict]] = defaultdict(list)
+    variants: dict[tuple, list[dict]] = defaultdict(list)
     seen = set()
     for r in records:
         ident = (r.get("match"), r.get("game"))
         if ident in seen:                   # one game stored twice (two stores of one match)
             continue
         seen.add(ident)
-        groups[(r["a"], r["b"], r["size"], r["komi"], r.get("time_control"))].append(r)
-    return dict(groups)
+        label = (r["a"], r["b"], r["size"], r["komi"], r.get("time_control"))
+        settings = _recorded_settings(r)
+        known = variants[label]
+        index = next((i for i, other in enumerate(known) if _compatible(other, settings)), None)
+        if index is None:
+            known.append(dict(settings))
+            index = len(known) - 1
+        else:
+            known[index].update(settings)
+        groups[(label, index)].append(r)
+    out = {}
+    for (label, index), games in groups.items():
+        a, b = label[0], label[1]
+        if index > 0:
+            first, this = variants[label][0], variants[label][index]
+            a += _difference(first, this, "a")
+            b += _difference(first, this, "b")
+        out[(a, b) + label[2:]] = games
+    return out
+
+
+def _recorded_settings(record: dict) -> dict:
+    """Both Mango sides' recorded settings as {("a", name): value, ("b", name): value}."""
+    flat = {}
+    for side in ("a", "b"):
+        settings = (record.get("settings", {}).get(side) or {}).get("settings") or {}
+        flat.update({(side, name): value for name, value in settings.items()})
+    return flat
+
+
+def _compatible(one: dict, other: dict) -> bool:
+    return all(one[key] == value for key, value in other.items() if key in one)
+
+
+def _difference(first: dict, this: dict, side: str, shown: int = 4) -> str:
+    changed = sorted(f"{name}={this[(s, name)]}" for (s, name) in this
+                     if s == side and (s, name) in first and first[(s, name)] != this[(s, name)])
+    if not changed:
+        return ""
+    more = f", +{len(changed) - shown}" if len(changed) > shown else ""
+    return " {" + ", ".join(changed[:shown]) + more + "}"
 
 
 def summarise(records: list[dict]) -> dict:
@@ -131,10 +175,7 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
         for (opponent, size), points in sorted(by_opponent.items()):
             points.sort()
             x = [p[0] for p in points]
-            y = [p[1] for p in points]
-            # an infinite bound (all won or all lost) is drawn to +-ELO_CLIP
-            low = [p[1] - (p[2] if p[2] is not None else -ELO_CLIP) for p in points]
-            high = [(p[3] if p[3] is not None else ELO_CLIP) - p[1] for p in points]
+            y, low, high = _errorbars([p[1:] for p in points])
             ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
                         label=f"against {opponent} ({size}x{size})")
         ax.set_xscale("log")
@@ -151,11 +192,8 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
         fig, ax = plt.subplots(figsize=(8, 4.5))
         for (opponent, size, clock), points in sorted(progress.items(), key=str):
             x = list(range(1, len(points) + 1))
-            y = [p[1]["elo"] if p[1]["elo"] is not None else _clip(p[1]["score"]) for p in points]
-            low = [yi - (p[1]["elo_low"] if p[1]["elo_low"] is not None else -ELO_CLIP)
-                   for yi, p in zip(y, points)]
-            high = [(p[1]["elo_high"] if p[1]["elo_high"] is not None else ELO_CLIP) - yi
-                    for yi, p in zip(y, points)]
+            y, low, high = _errorbars([(p[1]["elo"] if p[1]["elo"] is not None else _clip(p[1]["score"]),
+                                        p[1]["elo_low"], p[1]["elo_high"]) for p in points])
             ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
                         label=f"against {opponent} ({size}x{size}{', ' + clock if clock else ''})")
             for xi, yi, p in zip(x, y, points):
@@ -187,6 +225,15 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
     fig.tight_layout()
     written.append(_save(fig, out_dir, "time.png"))
     return written
+
+
+def _errorbars(points: list[tuple]) -> tuple[list, list, list]:
+    """(elo, low, high) per point to matplotlib's y and its distances below and above; an
+    infinite bound (None: all won or all lost) is drawn to +-ELO_CLIP."""
+    y = [p[0] for p in points]
+    low = [p[0] - (p[1] if p[1] is not None else -ELO_CLIP) for p in points]
+    high = [(p[2] if p[2] is not None else ELO_CLIP) - p[0] for p in points]
+    return y, low, high
 
 
 def _clip(score: float) -> float:

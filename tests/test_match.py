@@ -302,3 +302,19 @@ def test_report_of_an_empty_store_is_an_error(tmp_path):
     (tmp_path / "empty.jsonl").write_text("")
     result = CliRunner().invoke(main, ["report", str(tmp_path / "empty.jsonl"), "--out", str(tmp_path)])
     assert result.exit_code == 1 and "no games" in result.output
+
+
+def test_report_tells_apart_one_label_with_different_settings():
+    """The same command line before and after a default changed is two configurations; a setting
+    recorded on one side only (declared later) is not a difference."""
+    from mango.gtp.report import group_records
+
+    def record(match, game, settings):
+        r = _record(match, game, "mango playouts=1000", 1000, 1)
+        r["settings"]["a"]["settings"] = {"playouts": 1000, **settings}
+        return r
+
+    groups = group_records([record("old", 0, {"nakade": False}), record("new", 0, {"nakade": True}),
+                            record("later", 0, {"nakade": True, "ladders": False})])
+    assert sorted((k[0], len(v)) for k, v in groups.items()) == [
+        ("mango playouts=1000", 1), ("mango playouts=1000 {nakade=True}", 2)]
