@@ -10,6 +10,7 @@ dozen lines do here).
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -46,6 +47,8 @@ class Setting:
                 raise ConfigError(f"{self.name} must be a string, got {value!r}")
             if self.choices and value not in self.choices:
                 raise ConfigError(f"{self.name} must be one of {', '.join(self.choices)}, got {value!r}")
+            if self.unit == "file" and value and not os.path.isfile(value):
+                raise ConfigError(f"{self.name}: no such file {value!r}")
             return
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ConfigError(f"{self.name} must be a number, got {value!r}")
@@ -347,6 +350,25 @@ class SearchConfig(_Section):
         1.3, low=1.0001, high=100.0,
         doc="""B of the unpruning schedule (Mango: 1.3).""")
 
+    predictor_bias: bool = setting(
+        False,
+        doc="""H is the learned move predictor's probability of the move (Coulom 2007's generalized
+        Bradley-Terry model, patterns/data) instead of Mango's (C + P) * proximity: P in Mango's
+        formula 3.2 taken from a model that already knows captures, shapes and the distance to
+        the last moves. Normalised like H, so bias_weight keeps its meaning.""")
+
+    predictor_order: bool = setting(
+        False,
+        doc="""Progressive unpruning (Mango 3.2) unprunes children in the order of the learned
+        predictor's probabilities instead of Mango's H (Coulom 2007, section 4: the order is
+        where the predictor matters most).""")
+
+    predictor_model: str = setting(
+        "", unit="file",
+        doc="""The predictor model file (`mango learn-patterns --model bt --out FILE`) that
+        predictor_bias, predictor_order and the predictor prior read; empty: the model shipped in
+        patterns/data.""")
+
     heuristic_moves: int = setting(
         3, low=0, high=8, unit="moves",
         doc="""How many of the last moves the proximity factor of H sums over: H_i = (C_i + P_i) *
@@ -468,6 +490,17 @@ class PriorConfig(_Section):
         in atari into a ladder that captures it is worth nothing, and the atari that captures an
         opponent's group of two liberties in a ladder is worth as much as capturing it (Pachi's
         and Fuego's ladder checks in their priors).""")
+
+    predictor: bool = setting(
+        False,
+        doc="""Learned-predictor prior (Pachi's MM pattern prior, after Coulom 2007): each move with
+        predictor probability p >= 0.001 starts with predictor_count * sqrt(p) won playouts. The
+        model is search.predictor_model.""")
+
+    predictor_count: float = setting(
+        100.0, low=0.0, high=1000000.0, unit="playouts",
+        doc="""Equivalent playouts of the predictor prior at p = 1 (Pachi's default on 9x9 is 8
+        times its 14-playout prior unit, 112).""")
 
     good_pattern: int = setting(
         1000, low=1, high=2433, unit="pattern value",

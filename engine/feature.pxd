@@ -76,9 +76,11 @@ ctypedef struct feature_t:
     # The model's strengths: gamma[family][level] (NULL: every level of the family is worth 1).
     double* gamma[FEATURE_FAMILIES]
     int32_t n_levels[FEATURE_FAMILIES]
+    bint shared                     # dictionaries and gammas borrowed from a model (feature_share)
 
 cdef int feature_init(feature_t* f) noexcept nogil
 cdef void feature_free(feature_t* f) noexcept nogil
+cdef int feature_share(feature_t* f, const feature_t* model) noexcept nogil
 cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil
 cdef void feature_spatial_keys(const feature_t* f, const board_t* b, int p, uint64_t* keys) noexcept nogil
 cdef void feature_of_move(feature_t* f, const board_t* b, int p, int c, int last2,
@@ -87,3 +89,8 @@ cdef int feature_moves(feature_t* f, const board_t* b, int c, int last2, int32_t
                        int32_t* levels) noexcept nogil
 cdef void feature_strengths(const feature_t* f, int n, const int32_t* levels, double* out) noexcept nogil
 cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexcept nogil
+
+
+cdef class Predictor:
+    cdef feature_t f
+    cdef public dict meta

@@ -119,11 +119,37 @@ cdef int feature_init(feature_t* f) noexcept nogil:
     return 0
 
 
+cdef int feature_share(feature_t* f, const feature_t* model) noexcept nogil:
+    """A context of its own (caches, scratch boards) reading the model's dictionaries and gammas,
+    which must outlive it and stay unchanged: how each search thread uses one loaded model.
+    -1 when memory runs out."""
+    cdef int i
+    memset(f, 0, sizeof(feature_t))
+    f.shared = True
+    f.scratch = <board_t*>malloc((LADDER_BOARDS + 1) * sizeof(board_t))
+    if f.scratch == NULL:
+        return -1
+    f.pattern3_level = model.pattern3_level
+    f.pattern3_codes = model.pattern3_codes
+    f.n_pattern3 = model.n_pattern3
+    f.spatial_keys = model.spatial_keys
+    f.spatial_levels = model.spatial_levels
+    f.spatial_mask = model.spatial_mask
+    f.n_spatial = model.n_spatial
+    for i in range(FEATURE_FAMILIES):
+        f.gamma[i] = model.gamma[i]
+        f.n_levels[i] = model.n_levels[i]
+    return 0
+
+
 cdef void feature_free(feature_t* f) noexcept nogil:
     cdef int i
+    free(f.scratch)
+    f.scratch = NULL
+    if f.shared:
+        return
     free(f.pattern3_level)
     free(f.pattern3_codes)
-    free(f.scratch)
     free(f.spatial_keys)
     free(f.spatial_levels)
     for i in range(FEATURE_FAMILIES):
@@ -131,7 +157,6 @@ cdef void feature_free(feature_t* f) noexcept nogil:
         f.gamma[i] = NULL
     f.pattern3_level = NULL
     f.pattern3_codes = NULL
-    f.scratch = NULL
     f.spatial_keys = NULL
     f.spatial_levels = NULL
 
@@ -515,8 +540,6 @@ def default_model_path():
 cdef class Predictor:
     """A move predictor: the feature dictionaries and, once learned, the gammas (every gamma is 1
     until set_gammas, which is how the learner uses it to extract features)."""
-    cdef feature_t f
-    cdef public dict meta
 
     def __cinit__(self):
         if feature_init(&self.f) != 0:
@@ -727,6 +750,18 @@ cdef class Predictor:
                 if self.f.spatial_keys[i] != 0:
                     keys[self.f.spatial_levels[i]] = self.f.spatial_keys[i]
         return keys
+
+
+_SHARED = {}
+
+
+def shared_predictor(path=""):
+    """The model at path (empty: the shipped one), loaded once per process. The search's threads
+    read its tables, so nothing may change them: callers get it to read, never to train."""
+    key = str(path)
+    if key not in _SHARED:
+        _SHARED[key] = Predictor.load(path or None)
+    return _SHARED[key]
 
 
 cdef _check(Board board, int colour):

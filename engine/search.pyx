@@ -38,6 +38,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE
                            board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
                            board_neighbour_groups, board_point_owner,
                            board_is_true_eye, board_play, board_t)
+from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
+                                   feature_share, feature_strengths, feature_t)
 from mango.engine.pattern3 cimport pattern_code, pattern_values_for
 from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, ladder_capture,
                              libs_after_move, mango_choose, save_is_laddered,
@@ -53,7 +55,8 @@ from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BAN
 
 import math
 
-from mango.engine.config import EngineConfig
+from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
 
@@ -93,6 +96,10 @@ ctypedef struct params_t:
     int bad_pattern
     bint puct
     double puct_c
+    bint predictor_bias
+    bint predictor_order
+    bint prior_predictor
+    double predictor_count
 
 ctypedef struct search_t:
     pool_t pool
@@ -135,6 +142,14 @@ ctypedef struct worker_t:
     int ladder_group[16]
     int ladder_point[16]
     int n_ladder
+    # the learned predictor (NULL unless a predictor setting is on): this thread's feature
+    # context over the shared model, and the probability of each point of the position expanded
+    feature_t* features
+    int32_t feature_points[MAX_POINTS]
+    int32_t feature_levels[MAX_POINTS * FEATURE_FAMILIES]
+    double feature_strength[MAX_POINTS]
+    double predicted[MAX_POINTS]
+    double cand_predicted[MAX_POINTS + 1]
     # this worker's samples since the position was set (summed over the workers when read)
     int64_t ownership[MAX_POINTS]       # +1 a point ends Black's, -1 White's (area, eyes included)
     int64_t ownership_samples
@@ -277,10 +292,20 @@ cdef void _move_knowledge(const search_t* s, worker_t* wk, const board_t* b, int
     self_atari[0] = libs == 1 and size >= 2
 
 
+cdef inline void _add_predictor_prior(const params_t* p, node_t* child, double predicted) noexcept nogil:
+    """Pachi's MM pattern prior: sqrt(p) * count playouts, all won (moves under 0.001 get none)."""
+    cdef double n
+    if p.prior_predictor and child.move != PASS and predicted >= 0.001:
+        n = p.predictor_count * sqrt(predicted)
+        child.prior_visits = <float>(child.prior_visits + n)
+        child.prior_wins = <float>(child.prior_wins + n)
+
+
 cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, double capture_save,
                      double pattern, bint self_atari) noexcept nogil:
     """Heuristic priors as equivalent experience (MoGo section 5) for a new child of the node at
-    path depth `depth`."""
+    path depth `depth`. The predictor prior is added apart (_add_predictor_prior): it needs the
+    whole position's features, which only a full expansion computes."""
     cdef const params_t* p = &s.params
     cdef double count = 0, wins = 0, q, n
     cdef node_t* grand
@@ -335,6 +360,24 @@ cdef double _proximity(const board_t* b, int point, const int* recent, int n_rec
         d = sqrt(dx * dx + dy * dy)
         total += 1.0 / pow(2.0 * (d if d >= 1.0 else 1.0), 1.25 + 0.5 * k)
     return total if any_move else 1.0
+
+
+cdef void _predict(worker_t* wk, const board_t* b, const int* recent, int n_recent) noexcept nogil:
+    """wk.predicted[point]: the learned predictor's probability of each legal move of the player
+    to move (0 for the other empty points)."""
+    cdef int i, n
+    cdef double total = 0
+    cdef int last2 = recent[n_recent - 2] if n_recent >= 2 else PASS
+    for i in range(b.n_empty):
+        wk.predicted[b.empty[i]] = 0
+    n = feature_moves(wk.features, b, b.to_move, last2 if last2 > 0 else PASS, wk.feature_points,
+                      wk.feature_levels)
+    feature_strengths(wk.features, n, wk.feature_levels, wk.feature_strength)
+    for i in range(n):
+        total += wk.feature_strength[i]
+    if total > 0:
+        for i in range(n):
+            wk.predicted[wk.feature_points[i]] = wk.feature_strength[i] / total
 
 
 cdef int _recent_moves(const search_t* s, const worker_t* wk, int depth, int* recent) noexcept nogil:
@@ -393,18 +436,25 @@ cdef void _move_counters(search_t* s, worker_t* wk) noexcept nogil:
 
 cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
     """Create every child of node (legal moves that fill no own true eye, and pass), with priors,
-    sorted by Mango's H, keeping the children already created; 1 on success. node is locked."""
+    sorted by Mango's H (or the predictor's probability), keeping the children already created;
+    1 on success. node is locked. Children created before T get the predictor prior here."""
     cdef board_t* b = &wk.board
     cdef const params_t* p = &s.params
     cdef int c = b.to_move, n = 0, i, j, k, point, old_n, key, n_recent, m = b.last_move, w = b.width
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
-    cdef double capture_save, pattern, best_h = 0, total_policy = 0, hk
+    cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0, hk
+    cdef bint predicting = wk.features != NULL
+    cdef double* order_by = wk.cand_h
     cdef bint self_atari
     cdef int64_t first, old_first
     cdef node_t* child
     cdef node_t* old
     n_recent = _recent_moves(s, wk, depth, recent)
     wk.n_ladder = 0
+    if predicting:
+        _predict(wk, b, recent, n_recent)
+        if p.predictor_order:
+            order_by = wk.cand_predicted
     old_n = node.n_children
     for i in range(b.n_empty):
         point = b.empty[i]
@@ -426,21 +476,26 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
             wk.cand_policy[n] = 0       # playouts with avoid_self_atari would never play it
         if wk.cand_h[n] > best_h:
             best_h = wk.cand_h[n]
+        wk.cand_predicted[n] = wk.predicted[point] if predicting else 0.0
+        if wk.cand_predicted[n] > best_predicted:
+            best_predicted = wk.cand_predicted[n]
         total_policy += wk.cand_policy[n]
         n += 1
     wk.cand[n] = PASS
     wk.cand_value[n] = 0
     wk.cand_h[n] = -1                   # pass comes last in H order
+    wk.cand_predicted[n] = -1
     wk.cand_policy[n] = 0
     n += 1
-    # insertion sort of the candidate indices by H, best first (n <= 362, once per node)
+    # insertion sort of the candidate indices by H (or the predictor), best first (n <= 362,
+    # once per node)
     for i in range(n):
         wk.cand_order[i] = i
     for i in range(1, n):
         key = wk.cand_order[i]
-        hk = wk.cand_h[key]
+        hk = order_by[key]
         j = i - 1
-        while j >= 0 and wk.cand_h[wk.cand_order[j]] < hk:
+        while j >= 0 and order_by[wk.cand_order[j]] < hk:
             wk.cand_order[j + 1] = wk.cand_order[j]
             j -= 1
         wk.cand_order[j + 1] = key
@@ -466,7 +521,14 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
             else:
                 capture_save, pattern, self_atari = 0, 0, False
             _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
-        child.heuristic = <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0 else 0.0)
+        if predicting:
+            _add_predictor_prior(p, child, wk.cand_predicted[k])
+        if p.predictor_bias and predicting:
+            child.heuristic = <float>(wk.cand_predicted[k] / best_predicted
+                                      if best_predicted > 0 and wk.cand_predicted[k] > 0 else 0.0)
+        else:
+            child.heuristic = <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0
+                                      else 0.0)
         child.policy = <float>(wk.cand_policy[k] / total_policy if total_policy > 0 else 0.0)
     node.capacity = n
     mango_store_index(&node.first_child, <int>first)
@@ -985,7 +1047,15 @@ cdef params_t _params_from(config):
     p.bad_pattern = pc.bad_pattern
     p.puct = pc.puct
     p.puct_c = pc.puct_c
+    p.predictor_bias = sc.predictor_bias
+    p.predictor_order = sc.predictor_order
+    p.prior_predictor = pc.predictor
+    p.predictor_count = pc.predictor_count
     return p
+
+
+def _uses_predictor(config) -> bool:
+    return config.search.predictor_bias or config.search.predictor_order or config.prior.predictor
 
 
 cdef worker_t** _workers_new(int n) noexcept nogil:
@@ -1003,9 +1073,34 @@ cdef worker_t** _workers_new(int n) noexcept nogil:
     return workers
 
 
+cdef void _workers_drop_features(worker_t** workers, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if workers[i].features != NULL:
+            feature_free(workers[i].features)
+            free(workers[i].features)
+            workers[i].features = NULL
+
+
+cdef int _workers_share(worker_t** workers, int n, const feature_t* model) noexcept nogil:
+    """Give each worker a feature context over the model; -1 when memory runs out."""
+    cdef int i
+    _workers_drop_features(workers, n)
+    for i in range(n):
+        workers[i].features = <feature_t*>malloc(sizeof(feature_t))
+        if workers[i].features == NULL:
+            return -1
+        if feature_share(workers[i].features, model) != 0:
+            free(workers[i].features)
+            workers[i].features = NULL
+            return -1
+    return 0
+
+
 cdef void _workers_free(worker_t** workers, int n) noexcept nogil:
     cdef int i
     if workers != NULL:
+        _workers_drop_features(workers, n)
         for i in range(n):
             free(workers[i])
         free(workers)
@@ -1026,6 +1121,7 @@ cdef class SearchTree:
     cdef object _root_moves             # the game's moves at the tree's root
     cdef object _root_start             # (size, komi, hash of the game's first board)
     cdef uint64_t _runs
+    cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
 
     def __cinit__(self, *args, **kwargs):
         self.s = <search_t*>PyMem_Malloc(sizeof(search_t))
@@ -1053,12 +1149,23 @@ cdef class SearchTree:
     def configure(self, config):
         """Take a new EngineConfig (between searches). The tree is kept unless the memory bound
         changed; its statistics stay valid under new selection settings."""
+        cdef Predictor predictor = None
         if not isinstance(config, EngineConfig):
             raise TypeError("config must be an EngineConfig")
+        if _uses_predictor(config):
+            try:
+                predictor = shared_predictor(config.search.predictor_model)
+            except ValueError as error:
+                raise ConfigError(f"predictor_model: {error}") from None
         old = self.config
         self.s.params = _params_from(config)
         self.s.policy = playout_policy_from(config.playout)
         self._set_workers(config.search.threads)
+        _workers_drop_features(self.workers, self.n_workers)
+        self._predictor = predictor
+        if predictor is not None and _workers_share(self.workers, self.n_workers, &predictor.f) != 0:
+            _workers_drop_features(self.workers, self.n_workers)
+            raise MemoryError("no memory for the predictor's feature contexts")
         if old is None or old.search.max_nodes != config.search.max_nodes or old.playout != config.playout:
             if self.pool_open:
                 tree_pool_close(&self.s.pool)

@@ -25,7 +25,7 @@ def test_every_setting_is_fully_declared():
         if s.type in ("int", "float"):
             assert s.low is not None and s.high is not None, s.name
         if s.type == "str":
-            assert s.choices, s.name
+            assert s.choices or s.unit == "file", s.name     # a closed set, or a file name
     assert EngineConfig().flat() == {s.name: s.default for s in declared}
 
 
@@ -43,9 +43,12 @@ def test_the_declaration_validates_parses_and_formats(declaration):
     elif declaration.type == "bool":
         with pytest.raises(ConfigError, match=declaration.name):
             config.replace(**{declaration.name: 1})
-    else:
+    elif declaration.choices:
         with pytest.raises(ConfigError, match="must be one of"):
             config.replace(**{declaration.name: "nonsense"})
+    else:
+        with pytest.raises(ConfigError, match="no such file"):
+            config.replace(**{declaration.name: "no/such/model.npz"})
 
 
 def test_unknown_settings_and_sections_are_refused():
