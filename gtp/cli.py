@@ -408,10 +408,13 @@ def learn_patterns(sources, model_kind, out, since, max_games, hold_out_every, p
               help="Draw the top-k curve beside the 3x3 table's (needs matplotlib).")
 @click.option("--plot-with", "plot_with", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="Also draw the curves of an earlier --json file (repeatable).")
+@click.option("--size", type=click.IntRange(2, 19), default=19, show_default=True,
+              help="Judge the games of this board size (the model learned from 19x19 games; "
+                   "9x9 tells how well it carries over to the small board).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def predict(sources, model_path, since, max_games, held_out_every, table, json_path, plot_path,
-            plot_with, quiet) -> None:
-    """Move prediction on 19x19 games the model never saw: top-1, top-5 and log-evidence (mean
+            plot_with, size, quiet) -> None:
+    """Move prediction on games the model never saw: top-1, top-5 and log-evidence (mean
     log-probability of the played move), and the 3x3 table's top-k for comparison."""
     import logging
 
@@ -425,7 +428,7 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
         raise click.ClickException(str(error)) from None
 
     def chosen():
-        for accepted, record in enumerate(iter_records(sources, since), 1):
+        for accepted, record in enumerate(iter_records(sources, since, size), 1):
             if max_games is not None and accepted > max_games:
                 return
             if not held_out_every or accepted % held_out_every == 0:
@@ -435,7 +438,7 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
     figures["label"] = ", ".join(str(s).rstrip("/").rsplit("/", 1)[-1] for s in sources) + (
         f", every {held_out_every}th game" if held_out_every else "")
     if not figures["positions"]:
-        raise click.ClickException("no 19x19 positions to predict")
+        raise click.ClickException(f"no {size}x{size} positions to predict")
     click.echo(f"games: {figures['games']}, positions: {figures['positions']:,}")
     click.echo(f"top-1: {figures['top1']:.1%}  top-5: {figures['top5']:.1%}  "
                f"log-evidence: {figures['log_evidence']:.3f}")

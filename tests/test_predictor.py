@@ -110,6 +110,16 @@ def test_predict_without_games_is_a_clear_error(tmp_path):
     assert result.exit_code != 0 and "no 19x19 positions" in result.output
 
 
+def test_predict_judges_another_board_size_with_size(tmp_path):
+    (tmp_path / "nine.sgf").write_text("(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gc];W[cg])")
+    out = tmp_path / "figures.json"
+    result = CliRunner().invoke(main, ["predict", str(tmp_path), "--size", "9", "--json", str(out),
+                                       "--quiet"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(out.read_text())
+    assert figures["games"] == 1 and figures["positions"] == 4
+
+
 def test_learn_patterns_keeps_the_3x3_table_as_the_default(games, tmp_path):
     out = tmp_path / "table.npz"
     try:

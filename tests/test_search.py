@@ -375,6 +375,7 @@ SWITCHES = {
     "pattern": (True, False),
     "ladders": (True, False),
     "puct": (True, False),
+    "predictor_order": (True, False),
     "policy": ("mango", "light"),
     "expand_threshold": (0, 30),
 }
@@ -516,3 +517,111 @@ def test_ladders_prior_reads_the_ladder_both_ways(ladders):
     assert (priors(game, {"D3"})["D3"] > 0.5) == (not ladders)
     game.play("b", "D3")
     assert (priors(game, {"D2"})["D2"] > 0.5) == ladders
+
+
+# ---- the learned predictor in the tree (issue 13) -----------------------------------------------
+
+PREDICTOR_ON = dict(predictor_bias=True, predictor_order=True, predictor=True)
+
+
+def predicted(game):
+    """The shipped model's probability of each legal move of the player to move."""
+    from mango.engine.feature import shared_predictor
+    last2 = game.point(game.moves[-2].vertex) if len(game.moves) >= 2 else PASS
+    colour = 1 if game.to_move == "b" else 2
+    points, probabilities = shared_predictor().probabilities(game.board, colour, last2)
+    return dict(zip(points.tolist(), probabilities.tolist()))
+
+
+def test_predictor_order_unprunes_the_star_points_first_on_19x19():
+    game = Game(19)
+    for order in (False, True):
+        s = searcher(1, predictor_order=order)
+        s.set_position(game)
+        first = sorted(game.vertex(ch.point) for ch in s.children()[:4])
+        assert (first == ["D16", "D4", "Q16", "Q4"]) == order, first
+    probabilities = predicted(game)
+    ordered = [probabilities[ch.point] for ch in s.children() if ch.point != PASS]
+    assert ordered == sorted(ordered, reverse=True)
+    assert s.children()[-1].point == PASS
+
+
+def test_predictor_bias_makes_h_the_normalised_probability():
+    game = Game(9)
+    game.play("b", "E5")
+    game.play("w", "C4")
+    s = searcher(1, predictor_bias=True)
+    s.set_position(game)
+    probabilities = predicted(game)
+    best = max(probabilities[ch.point] for ch in s.children() if ch.point != PASS)
+    for ch in s.children():
+        if ch.point != PASS:
+            assert ch.heuristic == pytest.approx(probabilities[ch.point] / best, rel=1e-5)
+    plain = searcher(1)
+    plain.set_position(game)
+    assert [ch.heuristic for ch in plain.children()] != [ch.heuristic for ch in s.children()]
+
+
+def assert_predictor_prior(children, before, probabilities, count):
+    """Each child's prior is its prior without the predictor plus count * sqrt(p) won playouts."""
+    for ch in children:
+        p = probabilities.get(ch.point, 0.0)
+        extra = count * math.sqrt(p) if p >= 0.001 and ch.point != PASS else 0.0
+        assert ch.prior_visits == pytest.approx(before[ch.point][0] + extra, rel=1e-5), ch
+        assert (ch.prior_value or 0.0) * ch.prior_visits == pytest.approx(before[ch.point][1] + extra,
+                                                                         rel=1e-4, abs=1e-9)
+
+
+def prior_counts(children):
+    return {ch.point: (ch.prior_visits, ch.prior_visits * (ch.prior_value or 0.0)) for ch in children}
+
+
+def test_predictor_prior_adds_sqrt_p_won_playouts():
+    game = Game(9)
+    game.play("b", "E5")
+    game.play("w", "C4")
+    base = searcher(1)
+    base.set_position(game)
+    s = searcher(1, predictor=True, predictor_count=64.0)
+    s.set_position(game)
+    probabilities = predicted(game)
+    assert_predictor_prior(s.children(), prior_counts(base.children()), probabilities, 64.0)
+    favourite = max(probabilities, key=probabilities.get)
+    assert next(ch.prior_value for ch in s.children() if ch.point == favourite) > 0.7
+
+
+def test_children_made_below_t_get_the_predictor_prior_at_t():
+    # Below T a node grows one child per simulation, without the predictor (it needs the whole
+    # position); the full expansion at T gives those children their predictor prior too.
+    game = Game(9)
+    s = searcher(400, predictor=True, predictor_count=64.0, expand_threshold=30, early_stop=False,
+                 even=False, pattern=False)
+    s.search(game)
+    top = max(s.children(), key=lambda ch: ch.visits)
+    assert top.visits > 30
+    children = s.line_children([top.point])
+    reply = game.copy()
+    reply.play("b", game.vertex(top.point))
+    probabilities = predicted(reply)
+    assert_predictor_prior(children, {ch.point: (0.0, 0.0) for ch in children}, probabilities, 64.0)
+    assert sum(1 for ch in children if ch.visits > 0) >= 5     # some were made below T
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tactics_survive_the_predictor(seed):
+    for name in ("save a group in atari", "capture to win a semeai", "kill with the nakade vital point"):
+        drawing, komi, answer = POSITIONS[name]
+        game = Game.from_ascii(drawing, komi=komi, to_move="b")
+        result = searcher(1500, seed, pass_only_when_not_losing=False, **PREDICTOR_ON).search(game)
+        assert game.vertex(result.move) == answer, name
+
+
+def test_an_unreadable_predictor_model_is_refused_and_changes_nothing(tmp_path):
+    bad = tmp_path / "model.npz"
+    bad.write_bytes(b"not a model")
+    s = searcher(1)
+    before = s.config
+    with pytest.raises(ConfigError, match="predictor_model"):
+        s.configure(before.replace(predictor_model=str(bad), predictor_order=True))
+    assert s.config == before
+    assert s.search(Game(5)).playouts == 1

@@ -49,6 +49,12 @@ def assert_exact_tree(s, fresh=True):
     return a
 
 
+def test_two_threads_reading_the_predictor_leave_an_exact_tree():
+    s = searcher(3000, threads=2, predictor_bias=True, predictor_order=True, predictor=True)
+    assert s.search(Game(9)).playouts == 3000
+    assert assert_exact_tree(s)["root_visits"] == 3000
+
+
 def test_two_thread_19x19_search_leaves_an_exact_tree():
     s = searcher(3000, threads=2)
     result = s.search(Game(19))
