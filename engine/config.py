@@ -351,23 +351,17 @@ class SearchConfig(_Section):
         doc="""B of the unpruning schedule (Mango: 1.3).""")
 
     predictor_bias: bool = setting(
-        False,
+        True,
         doc="""H is the learned move predictor's probability of the move (Coulom 2007's generalized
         Bradley-Terry model, patterns/data) instead of Mango's (C + P) * proximity: P in Mango's
         formula 3.2 taken from a model that already knows captures, shapes and the distance to
         the last moves. Normalised like H, so bias_weight keeps its meaning.""")
 
     predictor_order: bool = setting(
-        False,
+        True,
         doc="""Progressive unpruning (Mango 3.2) unprunes children in the order of the learned
         predictor's probabilities instead of Mango's H (Coulom 2007, section 4: the order is
         where the predictor matters most).""")
-
-    predictor_model: str = setting(
-        "", unit="file",
-        doc="""The predictor model file (`mango learn-patterns --model bt --out FILE`) that
-        predictor_bias, predictor_order and the predictor prior read; empty: the model shipped in
-        patterns/data.""")
 
     heuristic_moves: int = setting(
         3, low=0, high=8, unit="moves",
@@ -492,15 +486,20 @@ class PriorConfig(_Section):
         and Fuego's ladder checks in their priors).""")
 
     predictor: bool = setting(
-        False,
+        True,
         doc="""Learned-predictor prior (Pachi's MM pattern prior, after Coulom 2007): each move with
-        predictor probability p >= 0.001 starts with predictor_count * sqrt(p) won playouts. The
-        model is search.predictor_model.""")
+        predictor probability p >= 0.001 starts with predictor_count * sqrt(p) won playouts.""")
 
     predictor_count: float = setting(
         100.0, low=0.0, high=1000000.0, unit="playouts",
         doc="""Equivalent playouts of the predictor prior at p = 1 (Pachi's default on 9x9 is 8
         times its 14-playout prior unit, 112).""")
+
+    predictor_model: str = setting(
+        "", unit="file",
+        doc="""The predictor model file (`mango learn-patterns --model bt --out FILE`) that
+        search.predictor_bias, search.predictor_order and the predictor prior read; empty: the model
+        shipped in patterns/data.""")
 
     good_pattern: int = setting(
         1000, low=1, high=2433, unit="pattern value",

@@ -1154,7 +1154,7 @@ cdef class SearchTree:
             raise TypeError("config must be an EngineConfig")
         if _uses_predictor(config):
             try:
-                predictor = shared_predictor(config.search.predictor_model)
+                predictor = shared_predictor(config.prior.predictor_model)
             except ValueError as error:
                 raise ConfigError(f"predictor_model: {error}") from None
         old = self.config
