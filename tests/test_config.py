@@ -74,7 +74,7 @@ def test_mango_config_lists_every_setting_and_writes_a_usable_toml(tmp_path):
     assert listing.exit_code == 0, listing.output
     for s in settings():
         assert f".{s.name} = " in listing.output
-    assert "search.uct_c = 0.4   (default 0.7)" in listing.output
+    assert f"search.uct_c = 0.4   (default {EngineConfig().search.uct_c:.1f})" in listing.output
     written = runner.invoke(main, ["config", "--toml", "-o", "rave=off"])
     assert written.exit_code == 0
     path = tmp_path / "mango.toml"

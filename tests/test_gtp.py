@@ -290,7 +290,8 @@ def test_kgs_genmove_cleanup_captures_dead_stones_before_passing():
 def test_param_reads_and_sets_the_config():
     got = answers(["mango-param", "mango-param uct_c 0.3", "mango-param rave 0", "mango-param",
                    "mango-param uct_c abc", "mango-param nonsense 1"])
-    assert "[string] uct_c 0.7" in got[0] and "[bool] rave 1" in got[0]
+    from mango.engine.config import EngineConfig
+    assert f"[string] uct_c {EngineConfig().search.uct_c:.1f}" in got[0] and "[bool] rave 1" in got[0]
     assert got[1] == "=" and got[2] == "="
     assert "[string] uct_c 0.3" in got[3] and "[bool] rave 0" in got[3]
     assert got[4].startswith("? uct_c must be") and got[5].startswith("? unknown setting")
