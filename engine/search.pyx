@@ -130,7 +130,9 @@ ctypedef struct worker_t:
     uint32_t stamp
     # per-child scratch of an expansion
     int cand[MAX_POINTS + 1]
-    double cand_value[MAX_POINTS + 1]   # C + P
+    double cand_capture_save[MAX_POINTS + 1]    # C (what _move_knowledge found, kept for the
+    double cand_pattern[MAX_POINTS + 1]         # priors of the children made) and P
+    bint cand_self_atari[MAX_POINTS + 1]
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]
@@ -465,7 +467,9 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
             continue
         _move_knowledge(s, wk, b, point, c, &capture_save, &pattern, &self_atari)
         wk.cand[n] = point
-        wk.cand_value[n] = capture_save + pattern
+        wk.cand_capture_save[n] = capture_save
+        wk.cand_pattern[n] = pattern
+        wk.cand_self_atari[n] = self_atari
         wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
                                                              p.heuristic_moves)
         wk.cand_policy[n] = capture_save + pattern
@@ -482,7 +486,9 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         total_policy += wk.cand_policy[n]
         n += 1
     wk.cand[n] = PASS
-    wk.cand_value[n] = 0
+    wk.cand_capture_save[n] = 0
+    wk.cand_pattern[n] = 0
+    wk.cand_self_atari[n] = False
     wk.cand_h[n] = -1                   # pass comes last in H order
     wk.cand_predicted[n] = -1
     wk.cand_policy[n] = 0
@@ -516,11 +522,8 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
             _copy_child(s, wk, first + i, old_first + j)
         else:
             tree_node_init(child, wk.cand[k])
-            if wk.cand[k] != PASS:
-                _move_knowledge(s, wk, b, wk.cand[k], c, &capture_save, &pattern, &self_atari)
-            else:
-                capture_save, pattern, self_atari = 0, 0, False
-            _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+            _set_prior(s, wk, child, depth, wk.cand_capture_save[k], wk.cand_pattern[k],
+                       wk.cand_self_atari[k])
         if predicting:
             _add_predictor_prior(p, child, wk.cand_predicted[k])
         if p.predictor_bias and predicting:
