@@ -301,16 +301,18 @@ class SearchConfig(_Section):
         a fixed seed the search is deterministic.""")
 
     uct_c: float = setting(
-        0.7, low=0.0, high=100.0,
+        0.0, low=0.0, high=100.0,
         doc="""UCT exploration constant C in v + C sqrt(ln n_p / n_i) (Mango formula 2.1: 0.7). MoGo
-        found C = 0 best once RAVE is on; 0 switches exploration off.""")
+        found C = 0 best once RAVE is on, and so did Mango's matches against Pachi (with
+        expand_threshold 0; docs/strength.md); 0 switches exploration off.""")
 
     expand_threshold: int = setting(
-        30, low=0, high=100_000, unit="visits",
+        0, low=0, high=100_000, unit="visits",
         doc="""T: below T visits a node's move is chosen by the playout policy and its children are
         added one per simulation; at T all children are created, their heuristic H computed
-        once, and the selection formula takes over (Mango 2.3.1 and 3.4: T = 30). 0: every node
-        is fully expanded when it is created (MoGo).""")
+        once, and the selection formula takes over (Mango 2.3.1 and 3.4: T = 30). 0 (the
+        default, by measurement against Pachi): every node is fully expanded when it is created
+        (MoGo), so that the priors and RAVE guide every node from its first visit.""")
 
     create_after: int = setting(
         1, low=1, high=100_000, unit="visits",

@@ -165,7 +165,9 @@ def test_score_statistics_are_from_the_movers_view(threads):
     mean, stdev = s.score_estimate()
     assert mean > 30 and stdev >= 0
     visited = [ch for ch in s.children() if ch.visits > 0]
-    assert visited and all(ch.score_mean > 0 and ch.score_stdev >= 0 for ch in visited)
+    assert visited and all(ch.score_stdev >= 0 for ch in visited)
+    # one playout can still lose the whole board (a big group dies): judge means of 10 or more
+    assert all(ch.score_mean > 0 for ch in visited if ch.visits >= 10)
     assert all(ch.score_mean is None for ch in s.children() if ch.visits == 0)
     best = max(visited, key=lambda ch: ch.visits)
     assert all(ch.score_mean is None for ch in s.line_children([best.point]))   # root only
@@ -180,4 +182,4 @@ def test_score_statistics_are_from_the_movers_view(threads):
     s.run(Limit(500))
     mean_white, _ = s.score_estimate()
     assert mean_white < -30
-    assert all(ch.score_mean < 0 for ch in s.children() if ch.visits > 0)
+    assert all(ch.score_mean < 0 for ch in s.children() if ch.visits >= 10)
