@@ -446,6 +446,8 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
     cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0, hk
     cdef bint predicting = wk.features != NULL
+    # Mango's H is only needed when the predictor does not give both the order and the bias
+    cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
     cdef double* order_by = wk.cand_h
     cdef bint self_atari
     cdef int64_t first, old_first
@@ -471,7 +473,7 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         wk.cand_pattern[n] = pattern
         wk.cand_self_atari[n] = self_atari
         wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
-                                                             p.heuristic_moves)
+                                                             p.heuristic_moves) if mango_h else 0.0
         wk.cand_policy[n] = capture_save + pattern
         if m != PASS and m != NO_POINT and (point - m == 1 or m - point == 1 or point - m == w
                                             or m - point == w):
