@@ -74,6 +74,7 @@ cdef int board_area_score(const board_t* b) noexcept nogil
 cdef void board_area_counts(const board_t* b, int* black, int* white) noexcept nogil
 cdef int board_liberty_count(const board_t* b, int p) noexcept nogil
 cdef uint64_t board_zobrist(int c, int p) noexcept nogil
+cdef uint64_t board_splitmix64(uint64_t* state) noexcept nogil
 
 
 cdef inline int board_other(int c) noexcept nogil:
@@ -101,23 +102,25 @@ cdef inline int board_empty_neighbours(const board_t* b, int p) noexcept nogil:
     return (b.nbr[p] >> NBR_SHIFT_EMPTY) & 15
 
 
+cdef inline int board_add_unique(int* items, int n, int value) noexcept nogil:
+    """Append value to items[:n] unless it is there already; the new count (a set of a few
+    points or group roots, where a linear scan beats anything cleverer)."""
+    cdef int j
+    for j in range(n):
+        if items[j] == value:
+            return n
+    items[n] = value
+    return n + 1
+
+
 cdef inline int board_neighbour_groups(const board_t* b, int p, int c, int* roots) noexcept nogil:
     """The distinct groups of colour c next to p: their roots into roots (room for 4), and how
     many there are."""
-    cdef int w = b.width, i, j, g, n = 0
+    cdef int w = b.width, i, n = 0
     cdef int* d = [-w, -1, 1, w]
-    cdef bint known
     for i in range(4):
-        if b.colour[p + d[i]] != c:
-            continue
-        g = b.group[p + d[i]]
-        known = False
-        for j in range(n):
-            if roots[j] == g:
-                known = True
-        if not known:
-            roots[n] = g
-            n += 1
+        if b.colour[p + d[i]] == c:
+            n = board_add_unique(roots, n, b.group[p + d[i]])
     return n
 
 

@@ -12,7 +12,8 @@ from mango.engine.errors import IllegalMoveError
 cdef uint64_t ZOBRIST[3][MAX_POINTS]
 
 
-cdef uint64_t _splitmix64(uint64_t* state) noexcept nogil:
+cdef uint64_t board_splitmix64(uint64_t* state) noexcept nogil:
+    """SplitMix64: the fixed-seed keys of the board's and the predictor's Zobrist hashes."""
     state[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = state[0]
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
@@ -26,7 +27,7 @@ cdef void _init_zobrist() noexcept nogil:
     cdef int c, p
     for c in range(3):
         for p in range(MAX_POINTS):
-            ZOBRIST[c][p] = _splitmix64(&state) if c != EMPTY else 0
+            ZOBRIST[c][p] = board_splitmix64(&state) if c != EMPTY else 0
 
 
 _init_zobrist()

@@ -18,8 +18,9 @@ from importlib import resources
 import numpy as np
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, OFFBOARD, PASS, WHITE,
-                                 Board, board_atari_point, board_in_atari, board_is_legal,
-                                 board_play, board_t)
+                                 Board, board_add_unique, board_atari_point, board_in_atari,
+                                 board_is_legal, board_neighbour_groups, board_play,
+                                 board_splitmix64, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
 from mango.engine.playout cimport (LADDER_BOARDS, group_liberties, group_touches_atari,
@@ -67,14 +68,6 @@ def _offsets():
     return points, perm, ends
 
 
-cdef uint64_t _splitmix(uint64_t* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 def _build_tables():
     points, perm, ends = _offsets()
     assert len(points) == SPATIAL_POINTS and len(ends) == SPATIAL_SIZES
@@ -84,12 +77,12 @@ def _build_tables():
     for k in range(SPATIAL_POINTS):
         OFFSET_X[k], OFFSET_Y[k] = points[k]
         for col in range(4):
-            plain[k][col] = _splitmix(&state)
+            plain[k][col] = board_splitmix64(&state)
     for k in range(SPATIAL_SIZES):
-        SIZE_SALT[k] = _splitmix(&state)
+        SIZE_SALT[k] = board_splitmix64(&state)
         SIZE_END[k] = ends[k]
     for k in range(SPATIAL_POINTS):
-        plain[k][LAST_STONE] = _splitmix(&state)
+        plain[k][LAST_STONE] = board_splitmix64(&state)
     for k in range(SPATIAL_POINTS):
         for col in range(5):
             for s in range(8):
@@ -205,24 +198,16 @@ cdef void _mark_liberties(feature_t* f, const board_t* b, int g, uint8_t level) 
 cdef void _mark_cfg(feature_t* f, const board_t* b, int g) noexcept nogil:
     """Common-fate-graph distance from the last move (Stern et al. 2006; Araki et al. 2007): its
     group's liberties are level 0, those of the groups touching it level 1."""
-    cdef int w = b.width, s = g, i, j, q, h, n = 0
+    cdef int w = b.width, s = g, i, j, q, n = 0
     cdef int* d = [-w, -1, 1, w]
     cdef int touching[CFG_GROUPS]
     cdef int other = 3 - b.colour[g]
-    cdef bint known
     _mark_liberties(f, b, g, 0)
     while True:
         for i in range(4):
             q = s + d[i]
             if b.colour[q] == other and n < CFG_GROUPS:
-                h = b.group[q]
-                known = False
-                for j in range(n):
-                    if touching[j] == h:
-                        known = True
-                if not known:
-                    touching[n] = h
-                    n += 1
+                n = board_add_unique(touching, n, b.group[q])
         s = b.next_stone[s]
         if s == g:
             break
@@ -315,10 +300,9 @@ cdef inline int _libs(feature_t* f, const board_t* b, int g) noexcept nogil:
 
 cdef int _liberties_after(feature_t* f, const board_t* b, int p, int c) noexcept nogil:
     """Liberties of c's group at p after a move that captures nothing, capped at 4."""
-    cdef int w = b.width, i, j, k, q, g, n = 0, m
+    cdef int w = b.width, i, j, q, g, n = 0, m
     cdef int* d = [-w, -1, 1, w]
     cdef int found[4]
-    cdef bint known
     for i in range(4):
         q = p + d[i]
         if b.colour[q] == EMPTY:
@@ -334,15 +318,8 @@ cdef int _liberties_after(feature_t* f, const board_t* b, int p, int c) noexcept
             if n >= 4:
                 return 4
             q = f.lib_points[g][j]
-            if q == p:
-                continue
-            known = False
-            for k in range(n):
-                if found[k] == q:
-                    known = True
-            if not known:
-                found[n] = q
-                n += 1
+            if q != p:
+                n = board_add_unique(found, n, q)
     return n
 
 
@@ -406,42 +383,32 @@ cdef inline int32_t _size_level(int stones) noexcept nogil:
 
 cdef void _tactics(feature_t* f, const board_t* b, int p, int c, int32_t* level) noexcept nogil:
     """Capture, extension, self-atari and atari levels of c at p."""
-    cdef int w = b.width, i, j, q, g, col, opp = 3 - c, n_seen = 0, n_atari = 0, captured = 0
+    cdef int w = b.width, i, g, opp = 3 - c, n_seen, n_atari = 0, captured = 0
     cdef int kind = 2, libs, size_after, fewest = 99, n
     cdef int* d = [-w, -1, 1, w]
     cdef int seen[4]
     cdef int atari_groups[4]
-    cdef bint own_atari = False, known
+    cdef bint own_atari = False
     cdef int last = b.last_move
     for i in range(4):
-        q = p + d[i]
-        col = b.colour[q]
-        if col == c:
-            if board_in_atari(b, b.group[q]):
-                own_atari = True
-        elif col == opp:
-            g = b.group[q]
-            known = False
-            for j in range(n_seen):
-                if seen[j] == g:
-                    known = True
-            if known:
-                continue
-            seen[n_seen] = g
-            n_seen += 1
-            if board_in_atari(b, g):
-                captured += b.group_size[g]
-                if kind > 1 and last > 0 and b.colour[last] == opp and b.group[last] == g:
-                    kind = 1
-                if kind > 0 and group_touches_atari(b, g, c):
-                    kind = 0
-            else:
-                n = _libs(f, b, g)
-                if n == 2:
-                    atari_groups[n_atari] = g
-                    n_atari += 1
-                elif n < fewest:
-                    fewest = n
+        if b.colour[p + d[i]] == c and board_in_atari(b, b.group[p + d[i]]):
+            own_atari = True
+    n_seen = board_neighbour_groups(b, p, opp, seen)
+    for i in range(n_seen):
+        g = seen[i]
+        if board_in_atari(b, g):
+            captured += b.group_size[g]
+            if kind > 1 and last > 0 and b.colour[last] == opp and b.group[last] == g:
+                kind = 1
+            if kind > 0 and group_touches_atari(b, g, c):
+                kind = 0
+        else:
+            n = _libs(f, b, g)
+            if n == 2:
+                atari_groups[n_atari] = g
+                n_atari += 1
+            elif n < fewest:
+                fewest = n
     if captured:
         level[FAMILY_CAPTURE] = kind * CAPTURE_SIZES + _size_level(captured)
         libs = 2

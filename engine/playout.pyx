@@ -16,7 +16,8 @@ import array
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_is_ko, board_is_suicide, board_is_true_eye, board_neighbour_groups,
+                           board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
+                           board_neighbour_groups,
                            board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
 
@@ -595,10 +596,9 @@ cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int
 cdef int _liberties_after(const board_t* b, int p, int c, int most) noexcept nogil:
     """Distinct liberties of c's group at empty p once c plays there, counted up to `most` (at
     most 8); a move that captures counts as `most` (the captured stones give liberties)."""
-    cdef int w = b.width, i, j, k, q, g, s, e, n = 0
+    cdef int w = b.width, i, j, q, g, s, e, n = 0
     cdef int* d = [-w, -1, 1, w]
     cdef int found[8]
-    cdef bint seen
     for i in range(4):
         q = p + d[i]
         if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
@@ -621,15 +621,9 @@ cdef int _liberties_after(const board_t* b, int p, int c, int most) noexcept nog
                 e = s + d[j]
                 if b.colour[e] != EMPTY or e == p:
                     continue
-                seen = False
-                for k in range(n):
-                    if found[k] == e:
-                        seen = True
-                if not seen:
-                    found[n] = e
-                    n += 1
-                    if n >= most:
-                        return most
+                n = board_add_unique(found, n, e)
+                if n >= most:
+                    return most
             s = b.next_stone[s]
             if s == g:
                 break
@@ -640,27 +634,14 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
     """Moves defending c's groups that the previous move left with two liberties (Pachi's and
     Fuego's two-liberty check): a liberty where the group then has three or more, or the capture
     of an attacking group in atari. `out` has room for 32."""
-    cdef int w = b.width, m = b.last_move, i, k, q, g, n = 0
-    cdef int* d = [-w, -1, 1, w]
+    cdef int m = b.last_move, i, k, g, n = 0, n_groups
     cdef int libs[3]
-    cdef int done[4]
-    cdef int n_done = 0
-    cdef bint seen
+    cdef int groups[4]
     if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
         return 0
-    for i in range(4):
-        q = m + d[i]
-        if b.colour[q] != c:
-            continue
-        g = b.group[q]
-        seen = False
-        for k in range(n_done):
-            if done[k] == g:
-                seen = True
-        if seen:
-            continue
-        done[n_done] = g
-        n_done += 1
+    n_groups = board_neighbour_groups(b, m, c, groups)
+    for i in range(n_groups):
+        g = groups[i]
         if group_liberties(b, g, libs, 3) != 2:
             continue
         for k in range(2):

@@ -551,10 +551,15 @@ def test_predictor_order_unprunes_the_star_points_first_on_19x19():
     assert s.children()[-1].point == PASS
 
 
-def test_predictor_bias_makes_h_the_normalised_probability():
+def opened_nine():
     game = Game(9)
     game.play("b", "E5")
     game.play("w", "C4")
+    return game
+
+
+def test_predictor_bias_makes_h_the_normalised_probability():
+    game = opened_nine()
     s = searcher(1, predictor_bias=True)
     s.set_position(game)
     probabilities = predicted(game)
@@ -582,9 +587,7 @@ def prior_counts(children):
 
 
 def test_predictor_prior_adds_sqrt_p_won_playouts():
-    game = Game(9)
-    game.play("b", "E5")
-    game.play("w", "C4")
+    game = opened_nine()
     base = searcher(1, predictor=False)
     base.set_position(game)
     s = searcher(1, predictor=True, predictor_count=64.0)
