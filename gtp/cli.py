@@ -189,7 +189,7 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
               help="Game i gives Mango the seed SEED + i (a Mango opponent SEED + 500000 + i).")
 @click.option("--openings", default=None, metavar="FILE",
               help="Start from these openings, each a game pair with colours swapped (text: one "
-                   "line of moves each; SGF; a folder of SGF); 'balanced': the shipped 9x9/13x13 set.")
+                   "line of moves each; SGF; a folder of SGF); 'balanced': the shipped set for 9x9, 13x13 or 19x19.")
 @click.option("--sprt", default=None, metavar="ELO0,ELO1",
               help="Stop as soon as the SPRT decides between Elo <= ELO0 and Elo >= ELO1.")
 @click.option("--alpha", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,

@@ -127,15 +127,18 @@ def test_openings_from_text_and_sgf(tmp_path):
         load_openings(str(text), 5)                  # G7 is off a 5x5 board
 
 
-@pytest.mark.parametrize("size", [9, 13])
+@pytest.mark.parametrize("size", [9, 13, 19])
 def test_the_shipped_balanced_openings_load(size):
     openings = load_openings("balanced", size)
     assert len(openings) >= 20
     assert all(2 <= len(o.moves) <= 4 for o in openings)
     assert len({str(o) for o in openings}) == len(openings)
-    with open(shipped_path(size)) as handle:        # every kept one was searched near even
-        rates = [float(x) for line in handle if "#" in line and not line.startswith("#")
-                 for x in line.split("#")[1].split()]
+    with open(shipped_path(size)) as handle:
+        notes = [line.split("#")[1].split() for line in handle if "#" in line and not line.startswith("#")]
+    if size == 19:                                   # games and Black's wins in professional games
+        rates = [int(wins) / int(games) for games, wins in notes]
+    else:                                            # two Mango searches from the position
+        rates = [float(x) for note in notes for x in note]
     assert rates and all(0.35 <= r <= 0.65 for r in rates)
 
 
