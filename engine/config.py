@@ -164,6 +164,13 @@ class PlayoutConfig(_Section):
         Mango's. Measured: 0.5 69/100, 0.7 77/100, 1.5 70/100 (games 0-99, see above): no clear
         gain.""")
 
+    pattern_table: str = setting(
+        "", unit="file",
+        doc="""The 3x3 pattern table file (`mango learn-patterns --out FILE`) that the playouts, the
+        pattern prior and Mango's H read; empty: the table shipped in patterns/data. A table
+        retrained by the user, or another source of values (Mango 2.3.3 learned its values from
+        professional games, as the shipped table was).""")
+
     capture_weight: int = setting(
         50_000, low=0, high=1_000_000, unit="urgency/stone",
         doc="""Urgency per stone a move captures (Mango 2.3.3: 50,000). 10,000 measured 67/100 (games
@@ -537,7 +544,8 @@ class TimeConfig(_Section):
         1.0, low=0.0, high=3600.0, unit="s",
         doc="""Seconds kept in hand per move for network and controller lag, until the controller's
         time_left reports show the real overhead per move (then 1.5 times the smallest recent one,
-        at least 0.1 s and never more than this).""")
+        at least 0.1 s and never more than this), and never more than half of a move's share of
+        the clock (1 s byo-yomi periods start full, so they never show the lag).""")
 
     ponder: bool = setting(
         False,

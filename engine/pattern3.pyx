@@ -5,6 +5,7 @@ Values are looked up by absolute code and player (VALUES[c][code]): the colour s
 symmetry are folded into the table when it is loaded, so a playout pays one load per point.
 """
 import logging
+import os
 from importlib import resources
 
 import numpy as np
@@ -126,8 +127,9 @@ def default_table_path():
     return resources.files("mango.patterns") / "data" / "pattern3.npz"
 
 
-def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
-    """Load a table: values[i] for canonical player code codes[i], `default` for the rest."""
+def _values_by_player(codes, values, int default):
+    """(black, white): the value of every absolute code for each player, from a table of
+    canonical player codes. ValueError for a table that is not one."""
     codes = np.asarray(codes, dtype=np.int64)
     values = np.asarray(values, dtype=np.int64)
     if codes.shape != values.shape or codes.ndim != 1:
@@ -146,12 +148,41 @@ def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
     swapped = (every & ~np.uint32(0xFFFF)) | np.asarray(<uint32_t[:65536]> SWAP16)[every & 0xFFFF]
     black = by_canonical[canon]
     white = by_canonical[canon[swapped]]
-    cdef uint16_t[::1] black_view = black
-    cdef uint16_t[::1] white_view = white
+    black.setflags(write=False)
+    white.setflags(write=False)
+    return black, white
+
+
+def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
+    """Load a table as the process's default: values[i] for canonical player code codes[i],
+    `default` for the rest."""
+    black, white = _values_by_player(codes, values, default)
+    cdef const uint16_t[::1] black_view = black
+    cdef const uint16_t[::1] white_view = white
     cdef int i
     for i in range(PATTERN_CODES):
         VALUES[BLACK][i] = black_view[i]
         VALUES[WHITE][i] = white_view[i]
+
+
+# Tables that a configuration names (playout.pattern_table), by path: each read once, and kept for
+# the life of the process, as the playout policies that point into them may outlive any searcher.
+_NAMED_TABLES = {}
+
+
+def named_table(path):
+    """(black, white) value arrays of the table file `path`, read once. ValueError if unreadable."""
+    key = os.path.abspath(os.fspath(path))
+    if key not in _NAMED_TABLES:
+        codes, values, default, _ = read_table(key)
+        _NAMED_TABLES[key] = _values_by_player(codes, values, default)
+    return _NAMED_TABLES[key]
+
+
+cdef const uint16_t* pattern_named_values(path, int c) except NULL:
+    """The value table of player c from the table file `path` (see named_table)."""
+    cdef const uint16_t[::1] view = named_table(path)[0 if c == BLACK else 1]
+    return &view[0]
 
 
 def read_table(path):

@@ -19,7 +19,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
                            board_neighbour_groups,
                            board_play, board_point_owner, board_t)
-from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_values_for
+from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_named_values, pattern_values_for
 
 from mango.engine.config import PlayoutConfig
 
@@ -858,8 +858,12 @@ cdef policy_t _policy_from(config):
         cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
                                              ** config.pattern_exponent + 0.5))
     cfg.values[0] = NULL
-    cfg.values[BLACK] = pattern_values_for(BLACK)
-    cfg.values[WHITE] = pattern_values_for(WHITE)
+    if config.pattern_table:
+        cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)
+        cfg.values[WHITE] = pattern_named_values(config.pattern_table, WHITE)
+    else:
+        cfg.values[BLACK] = pattern_values_for(BLACK)
+        cfg.values[WHITE] = pattern_values_for(WHITE)
     return cfg
 
 

@@ -40,7 +40,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE
                            board_is_true_eye, board_play, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
-from mango.engine.pattern3 cimport pattern_code, pattern_values_for
+from mango.engine.pattern3 cimport pattern_code
+from mango.engine.pattern3 import named_table
 from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, ladder_capture,
                              libs_after_move, mango_choose, save_is_laddered,
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
@@ -1157,6 +1158,11 @@ cdef class SearchTree:
         cdef Predictor predictor = None
         if not isinstance(config, EngineConfig):
             raise TypeError("config must be an EngineConfig")
+        if config.playout.pattern_table:
+            try:
+                named_table(config.playout.pattern_table)
+            except ValueError as error:
+                raise ConfigError(f"pattern_table: {error}") from None
         if _uses_predictor(config):
             try:
                 predictor = shared_predictor(config.prior.predictor_model)

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from mango.engine import Board, Game
 from mango.engine import pattern3
+from mango.engine.config import PlayoutConfig
+from mango.engine.playout import MangoPlayout
 from mango.gtp.cli import main
 from mango.patterns.learn import learn
 
@@ -108,6 +110,20 @@ def test_table_round_trip_and_lookup(tmp_path):
         assert pattern3.value(pattern3.code_at(board, board.point(4, 4)), 1) == 7
     finally:
         pattern3.load_table()   # back to the shipped table
+
+
+def test_a_named_table_drives_its_policy_and_leaves_the_process_table_alone(tmp_path):
+    board = Board(9)
+    corner_code = pattern3.code_at(board, board.point(0, 0))
+    centre_code = pattern3.code_at(board, board.point(4, 4))
+    path = tmp_path / "table.npz"
+    pattern3.write_table(path, [pattern3.canonical(pattern3.for_player(corner_code, 1))], [2000], 7)
+    shipped = MangoPlayout(board, PlayoutConfig()).base_weights(1)
+    named = MangoPlayout(board, PlayoutConfig(pattern_table=str(path))).base_weights(1)
+    assert named[board.point(0, 0)] == 2000 and named[board.point(8, 8)] == 2000
+    assert named[board.point(4, 4)] == 7 and named[board.point(3, 5)] == 7
+    assert shipped == MangoPlayout(board, PlayoutConfig()).base_weights(1) != named
+    assert shipped[board.point(4, 4)] == pattern3.value(centre_code, 1) != 7
 
 
 @pytest.mark.parametrize("codes, values", [

@@ -624,6 +624,17 @@ def test_tactics_survive_the_predictor(seed):
         assert game.vertex(result.move) == answer, name
 
 
+def test_an_unreadable_pattern_table_is_refused_and_changes_nothing(tmp_path):
+    bad = tmp_path / "table.npz"
+    bad.write_bytes(b"not a table")
+    s = searcher(1)
+    before = s.config
+    with pytest.raises(ConfigError, match="pattern_table"):
+        s.configure(before.replace(pattern_table=str(bad)))
+    assert s.config == before
+    assert s.search(Game(5)).playouts == 1
+
+
 def test_an_unreadable_predictor_model_is_refused_and_changes_nothing(tmp_path):
     bad = tmp_path / "model.npz"
     bad.write_bytes(b"not a model")
