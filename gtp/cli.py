@@ -323,12 +323,16 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="mango-report",
               show_default=True, help="Folder for report.md and the plots (PNG).")
 @click.option("--no-plots", is_flag=True, help="Only the Markdown tables.")
-def report(stores, out_dir, no_plots) -> None:
+@click.option("--reference", "references", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="A paper's table (TOML, see docs/results/table1-paper.toml) to show beside the "
+                   "configurations that reproduce it (repeatable).")
+def report(stores, out_dir, no_plots, references) -> None:
     """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
     from mango.gtp.report import write_report
 
     try:
-        table, written, note = write_report(list(stores), out_dir, plots=not no_plots)
+        table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
+                                            references=list(references))
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     click.echo(table, nl=False)

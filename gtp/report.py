@@ -118,13 +118,21 @@ def markdown(groups: dict[tuple, list[dict]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(stores: list[str], out_dir: str, plots: bool = True) -> tuple[str, list[str], str | None]:
-    """(markdown, PNG paths written, a note when plots were not made)."""
+def write_report(stores: list[str], out_dir: str, plots: bool = True,
+                 references: list[str] = ()) -> tuple[str, list[str], str | None]:
+    """(markdown, PNG paths written, a note when plots were not made). Each reference file
+    (gtp/reference.py) adds a paper's table beside the configurations that reproduce it."""
+    from mango.gtp import reference as paper
+
     records = [r for path in stores for r in read_records(path)]
     if not records:
         raise ValueError("no games in " + ", ".join(stores))
     groups = group_records(records)
-    table = markdown(groups)
+    reproductions = []
+    for path in references:
+        ref = paper.load_reference(path)
+        reproductions.append((ref, paper.reproduce(ref, groups, summarise)))
+    table = markdown(groups) + "".join("\n" + paper.markdown(ref, rows) for ref, rows in reproductions)
     os.makedirs(out_dir, exist_ok=True)
     written, note = [], None
     if plots:
@@ -135,6 +143,9 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True) -> tuple[s
         else:
             matplotlib.use("Agg")
             written = _plots(groups, out_dir)
+            for ref, rows in reproductions:
+                written.append(os.path.join(out_dir, f"reference-{ref.name}.png"))
+                paper.plot(ref, rows, written[-1])
     text = "# Match report\n\n" + table
     if written:
         text += "\n" + "\n".join(f"![{os.path.basename(p)}]({os.path.basename(p)})" for p in written) + "\n"

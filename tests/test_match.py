@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -299,6 +300,61 @@ def test_report_tables_and_plots(tmp_path):
     pytest.importorskip("matplotlib")
     for name in ("winrate.png", "scaling.png", "progress.png", "time.png"):
         assert (out / name).stat().st_size > 1000       # two configurations against gnugo
+
+
+REFERENCE = """title = "A paper's table"
+name = "paper"
+size = 9
+opponent = "gnugo"
+settings = { playouts = 1000 }
+[[row]]
+label = "with nakade"
+settings = { nakade = true }
+score = 0.6
+games = 100
+[[row]]
+label = "without nakade"
+settings = { nakade = false }
+score = 0.3
+"""
+
+
+def test_report_shows_a_papers_table_beside_the_configurations_that_reproduce_it(tmp_path):
+    store = Store(str(tmp_path / "store.jsonl"))
+    for game, points in enumerate([1, 1, 0, 1]):
+        record = _record("m1", game, "mango playouts=1000 -o nakade=true", 1000, points)
+        record["settings"]["a"]["settings"]["nakade"] = True
+        store.append(record)
+    store.append(_record("m2", 0, "mango playouts=4000", 4000, 1))    # reproduces no row
+    (tmp_path / "paper.toml").write_text(REFERENCE)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "store.jsonl"), "--out", str(out),
+                                       "--reference", str(tmp_path / "paper.toml")])
+    assert result.exit_code == 0, result.output
+    assert "## A paper's table" in result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("| with")]
+    assert rows[0].startswith("| with nakade | 60.0% (50.4%-69.6%) | 75.0% (")
+    assert "| 4 |" in rows[0] and "mango playouts=1000 -o nakade=true vs gnugo" in rows[0]
+    assert rows[1] == "| without nakade | 30.0% | not measured | 0 | - | - |"
+    pytest.importorskip("matplotlib")
+    assert (out / "reference-paper.png").stat().st_size > 1000
+
+
+def test_bad_references_are_refused_and_the_shipped_one_reads(tmp_path):
+    from mango.gtp.reference import ReferenceError, load_reference
+
+    (tmp_path / "bad.toml").write_text("title = \"x\"\nname = \"x\"\nsize = 9\n")
+    (tmp_path / "broken.toml").write_text("title = ")
+    for name in ("bad.toml", "broken.toml", "missing.toml"):
+        with pytest.raises(ReferenceError):
+            load_reference(str(tmp_path / name))
+    Store(str(tmp_path / "store.jsonl")).append(_record("m1", 0, "mango playouts=1000", 1000, 1))
+    result = CliRunner().invoke(main, ["report", str(tmp_path / "store.jsonl"), "--out", str(tmp_path),
+                                       "--reference", str(tmp_path / "bad.toml")])
+    assert result.exit_code == 1 and "bad.toml: a reference needs" in result.output
+    table1 = load_reference(str(Path(__file__).parent.parent / "docs" / "results" / "table1-paper.toml"))
+    assert [r.score for r in table1.rows] == [0.332, 0.372, 0.583, 0.617]
+    assert all(dict(r.settings)["expand_threshold"] == 30 for r in table1.rows)
 
 
 def test_report_of_an_empty_store_is_an_error(tmp_path):
