@@ -15,6 +15,10 @@ NONE, ABSOLUTE, CANADIAN, BYOYOMI = "none", "absolute", "canadian", "byoyomi"
 MIN_MOVE_S = 0.05       # never think less than this (the search still returns a move)
 OVERHEADS_KEPT = 5      # time_left observations the lag estimate looks at
 MIN_LAG_S = 0.1         # the smallest lag buffer kept per move, whatever was observed
+# The largest part of a move's share kept as lag buffer. Under short byo-yomi periods (1 s a move)
+# the controller's time_left never shows the lag (each period starts full), so lag_s alone would
+# leave nothing to think with; controllers on the same machine count milliseconds, not lag_s.
+MAX_LAG_SHARE = 0.5
 
 
 @dataclass
@@ -144,4 +148,4 @@ class TimeControl:
                     share = min(share, clock.main_s + self.period_s)
             else:
                 share = clock.period_s if clock.periods > 0 else 0.0
-        return max(MIN_MOVE_S, share - self.lag(colour, lag_s))
+        return max(MIN_MOVE_S, share - min(self.lag(colour, lag_s), MAX_LAG_SHARE * share))

@@ -369,6 +369,15 @@ class Feeder:
     def send(self, line: str) -> None:
         os.write(self.write_end, (line + "\n").encode())
 
+    def wait_for_lines(self, prefix: str, count: int, seconds: float = 30.0) -> None:
+        """Until `count` output lines start with `prefix` (a deadline, not a timing: a loaded
+        machine streams fewer lines a second)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if sum(line.startswith(prefix) for line in self.out.getvalue().split("\n")[:-1]) >= count:
+                return
+            time.sleep(0.05)
+
     def close(self) -> str:
         os.close(self.write_end)
         self.thread.join(timeout=30)
@@ -380,7 +389,7 @@ def test_lz_analyze_streams_until_the_next_line_arrives():
     feeder = Feeder()
     feeder.send("boardsize 9")
     feeder.send("5 lz-analyze b 10")
-    time.sleep(0.6)
+    feeder.wait_for_lines("info move ", 2)
     feeder.send("6 name")
     text = feeder.close()
     head, rest = text.split("=5\n", 1)
@@ -526,7 +535,9 @@ def test_pondering_searches_on_the_opponents_time_and_stops_on_input():
     feeder = Feeder(FAST.replace(ponder=True, playouts=100))
     feeder.send("boardsize 9")
     feeder.send("1 genmove b")
-    time.sleep(1.0)
+    deadline = time.monotonic() + 30                 # a deadline, not a timing (loaded machines)
+    while feeder.session.searcher.root_visits <= 100 and time.monotonic() < deadline:
+        time.sleep(0.05)
     visits_while_idle = feeder.session.searcher.root_visits
     feeder.send("2 name")
     text = feeder.close()

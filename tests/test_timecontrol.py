@@ -71,6 +71,15 @@ def test_the_lag_buffer_follows_what_the_controller_counts():
     assert clock.lag(BLACK, 0.0) == 0.0                      # never more than lag_s
 
 
+def test_short_periods_keep_at_most_half_the_share_as_lag():
+    clock = TimeControl()
+    clock.set_canadian(0, 1, 1)                              # 1 s a move: time_left never shows lag
+    clock.time_left(BLACK, 1, 1)
+    assert clock.budget(BLACK, 9, 10, lag_s=1.0) == pytest.approx(0.5)
+    clock.set_byoyomi(0, 2, 3)
+    assert clock.budget(BLACK, 9, 10, lag_s=0.5) == pytest.approx(1.5)   # lag_s when it is less
+
+
 def test_byoyomi_reports_do_not_count_as_overhead():
     clock = TimeControl()
     clock.set_canadian(10, 30, 5)
