@@ -22,7 +22,7 @@ from mango.gtp.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpC
 from mango.gtp.clock import Clock, TimeControl
 from mango.gtp.opening import Opening
 from mango.gtp.sprt import Sprt, Tally
-from mango.gtp.store import Store, match_key
+from mango.gtp.store import Store
 
 OPPONENT_SEED_OFFSET = 500_000      # a Mango opponent's seeds: far from side A's
 
@@ -321,8 +321,8 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
 
     if settings.paired and games % 2:
         games += 1
-    key = match_key(settings.describe())
     store = Store(store_path)
+    key = store.key_for(settings.describe())
     done = [r for r in store.games_of(key) if r["game"] < games]
     tally = Tally(paired=settings.paired)
     for record in done:

@@ -22,6 +22,29 @@ def match_key(settings: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def compatible(recorded: dict, current: dict) -> bool:
+    """Whether a stored match description and the current one decide games alike: equal, but for
+    settings declared after the stored games were played (present on one side only), whose
+    defaults keep the play they had (a changed value is a changed description)."""
+    recorded, current = json.loads(json.dumps(recorded)), json.loads(json.dumps(current))
+    if recorded.keys() != current.keys():
+        return False
+    for field, old in recorded.items():
+        new = current[field]
+        if field in ("a", "b") and isinstance(old, dict) and isinstance(new, dict):
+            if old.keys() != new.keys():
+                return False
+            for part, value in old.items():
+                if part == "settings" and isinstance(value, dict) and isinstance(new[part], dict):
+                    if any(value[name] != new[part][name] for name in value.keys() & new[part].keys()):
+                        return False
+                elif value != new[part]:
+                    return False
+        elif old != new:
+            return False
+    return True
+
+
 def read_records(path: str) -> list[dict]:
     """Every game in a store; a torn last line (a match killed mid-write) is skipped."""
     if not os.path.exists(path):
@@ -54,6 +77,19 @@ class Store:
             if record.get("match") == key:
                 seen.setdefault(record["game"], record)
         return [seen[index] for index in sorted(seen)]
+
+    def key_for(self, description: dict) -> str:
+        """The key of this match: its own hash, or, when the store holds games of a compatible
+        description (the same match before a new setting was declared), their key, so that the
+        match resumes and its pairs stay whole."""
+        key = match_key(description)
+        for record in read_records(self.path):
+            if record.get("match") == key:
+                return key
+        for record in read_records(self.path):
+            if "settings" in record and compatible(record["settings"], description):
+                return record["match"]
+        return key
 
     def append(self, record: dict) -> None:
         line = json.dumps(record, separators=(",", ":")) + "\n"

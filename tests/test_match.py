@@ -232,6 +232,26 @@ def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
     assert len(read_records(str(store))) == data["games"]
 
 
+def test_a_match_resumes_across_a_newly_declared_setting(tmp_path, fake):
+    """Games stored before a setting was declared (so not recorded) belong to the same match when
+    every recorded setting agrees; a recorded setting that differs makes another match."""
+    store = tmp_path / "s.jsonl"
+    args = ["--opponent", fake("pass"), "--store", str(store), "--games", "2"]
+    run(args)
+    games = read_records(str(store))
+    for g in games:                                  # as an older Mango recorded them
+        del g["settings"]["a"]["settings"]["pattern_table"]
+        g["match"] = "older"
+    store.write_text("".join(json.dumps(g) + "\n" for g in games))
+    again = run(args[:-1] + ["4"])
+    assert "2 games resumed" in again.output
+    assert {g["match"] for g in read_records(str(store))} == {"older"}
+    assert sorted(g["game"] for g in read_records(str(store))) == [0, 1, 2, 3]
+    other = run(args + ["-o", "rave=false"])
+    assert "resumed" not in other.output
+    assert len({g["match"] for g in read_records(str(store))}) == 2
+
+
 def test_a_mango_variant_against_mango(tmp_path):
     report = tmp_path / "m.json"
     run(["--opponent", "mango", "--opponent-option", "rave=off", "-o", "uct_c=0.5",
