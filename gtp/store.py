@@ -83,13 +83,11 @@ class Store:
         description (the same match before a new setting was declared), their key, so that the
         match resumes and its pairs stay whole."""
         key = match_key(description)
-        for record in read_records(self.path):
-            if record.get("match") == key:
-                return key
-        for record in read_records(self.path):
-            if "settings" in record and compatible(record["settings"], description):
-                return record["match"]
-        return key
+        records = read_records(self.path)
+        if any(record.get("match") == key for record in records):
+            return key
+        return next((record["match"] for record in records
+                     if "settings" in record and compatible(record["settings"], description)), key)
 
     def append(self, record: dict) -> None:
         line = json.dumps(record, separators=(",", ":")) + "\n"

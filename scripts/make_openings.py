@@ -110,20 +110,26 @@ def write_from_games(args) -> int:
     counts = openings_from_games(args.from_games, args.size, args.length, args.since, args.min_games)
     kept = sorted(((key, games, wins) for key, (games, wins) in counts.items()
                    if abs(wins / games - 0.5) <= args.tolerance), key=lambda item: -item[1])
-    out = args.out or shipped_path(args.size)
-    with open(out, "w") as handle:
-        handle.write(f"# Balanced {args.size}x{args.size} openings made by scripts/make_openings.py --size "
-                     f"{args.size} --from-games ... --since {args.since} --length {args.length} "
-                     f"--min-games {args.min_games} --tolerance {args.tolerance:g}\n"
-                     f"# The first {args.length} moves of professional even games since {args.since}, one "
-                     f"per symmetry class, played in at least {args.min_games} games; {len(kept)} of "
-                     f"{len(counts)} kept, Black's win rate within {args.tolerance:g} of 50%.\n"
-                     f"# After each: games, Black's wins (at the games' own komi, mostly 5.5 and 6.5).\n")
-        for key, games, wins in kept:
-            text = " ".join(format_vertex((x - 1, y - 1)) for x, y in key)
-            handle.write(f"{text:16s} # {games} {wins}\n")
+    header = (f"Balanced {args.size}x{args.size} openings made by scripts/make_openings.py --size "
+              f"{args.size} --from-games ... --since {args.since} --length {args.length} "
+              f"--min-games {args.min_games} --tolerance {args.tolerance:g}\n"
+              f"The first {args.length} moves of professional even games since {args.since}, one "
+              f"per symmetry class, played in at least {args.min_games} games; {len(kept)} of "
+              f"{len(counts)} kept, Black's win rate within {args.tolerance:g} of 50%.\n"
+              f"After each: games, Black's wins (at the games' own komi, mostly 5.5 and 6.5).")
+    rows = [(" ".join(format_vertex((x - 1, y - 1)) for x, y in key), f"{games} {wins}")
+            for key, games, wins in kept]
+    out = write_openings(args.out or shipped_path(args.size), header, rows)
     print(f"kept {len(kept)} of {len(counts)}: {out}", file=sys.stderr)
     return 0
+
+
+def write_openings(out, header: str, rows) -> str:
+    """The openings file: each header line as a comment, then one opening a line with its note."""
+    with open(out, "w") as handle:
+        handle.write("".join(f"# {line}\n" for line in header.split("\n")))
+        handle.write("".join(f"{text:16s} # {note}\n" for text, note in rows))
+    return out
 
 
 def main() -> int:
@@ -160,16 +166,14 @@ def main() -> int:
               file=sys.stderr)
         if keep:
             kept.append((text, first, second))
-    out = args.out or shipped_path(args.size)
-    with open(out, "w") as handle:
-        handle.write(f"# Balanced {args.size}x{args.size} openings (komi {args.komi:g}) made by "
-                     f"scripts/make_openings.py --size {args.size} --candidates {args.candidates} "
-                     f"--playouts {args.playouts} --tolerance {args.tolerance:g} --seed {args.seed}\n"
-                     f"# {len(kept)} of {len(pool)} candidates kept; after each: Black's win rate in "
-                     f"two Mango searches of {args.playouts} playouts (seeds {args.seed}, "
-                     f"{args.seed + 1000}).\n")
-        for text, first, second in kept:
-            handle.write(f"{text:16s} # {first:.3f} {second:.3f}\n")
+    header = (f"Balanced {args.size}x{args.size} openings (komi {args.komi:g}) made by "
+              f"scripts/make_openings.py --size {args.size} --candidates {args.candidates} "
+              f"--playouts {args.playouts} --tolerance {args.tolerance:g} --seed {args.seed}\n"
+              f"{len(kept)} of {len(pool)} candidates kept; after each: Black's win rate in "
+              f"two Mango searches of {args.playouts} playouts (seeds {args.seed}, "
+              f"{args.seed + 1000}).")
+    out = write_openings(args.out or shipped_path(args.size), header,
+                         [(text, f"{first:.3f} {second:.3f}") for text, first, second in kept])
     print(f"kept {len(kept)} of {len(pool)} in {time.time() - start:.0f} s: {out}", file=sys.stderr)
     return 0
 

@@ -355,6 +355,14 @@ def test_gogui_analyze_commands_answer_in_their_formats():
 
 # ---- streaming analysis -------------------------------------------------------------------------
 
+def wait_until(condition, seconds: float = 30.0) -> None:
+    """Poll until condition() holds or the deadline passes (a deadline, not a timing: a loaded
+    machine streams fewer lines and playouts a second)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 class Feeder:
     """A server in a thread whose input we write line by line."""
 
@@ -369,14 +377,10 @@ class Feeder:
     def send(self, line: str) -> None:
         os.write(self.write_end, (line + "\n").encode())
 
-    def wait_for_lines(self, prefix: str, count: int, seconds: float = 30.0) -> None:
-        """Until `count` output lines start with `prefix` (a deadline, not a timing: a loaded
-        machine streams fewer lines a second)."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if sum(line.startswith(prefix) for line in self.out.getvalue().split("\n")[:-1]) >= count:
-                return
-            time.sleep(0.05)
+    def wait_for_lines(self, prefix: str, count: int) -> None:
+        """Until `count` whole output lines start with `prefix`."""
+        wait_until(lambda: sum(line.startswith(prefix)
+                               for line in self.out.getvalue().split("\n")[:-1]) >= count)
 
     def close(self) -> str:
         os.close(self.write_end)
@@ -535,9 +539,7 @@ def test_pondering_searches_on_the_opponents_time_and_stops_on_input():
     feeder = Feeder(FAST.replace(ponder=True, playouts=100))
     feeder.send("boardsize 9")
     feeder.send("1 genmove b")
-    deadline = time.monotonic() + 30                 # a deadline, not a timing (loaded machines)
-    while feeder.session.searcher.root_visits <= 100 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: feeder.session.searcher.root_visits > 100)
     visits_while_idle = feeder.session.searcher.root_visits
     feeder.send("2 name")
     text = feeder.close()

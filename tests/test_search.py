@@ -624,23 +624,14 @@ def test_tactics_survive_the_predictor(seed):
         assert game.vertex(result.move) == answer, name
 
 
-def test_an_unreadable_pattern_table_is_refused_and_changes_nothing(tmp_path):
-    bad = tmp_path / "table.npz"
-    bad.write_bytes(b"not a table")
+@pytest.mark.parametrize("setting, extra", [("pattern_table", {}),
+                                            ("predictor_model", {"predictor_order": True})])
+def test_an_unreadable_data_file_is_refused_and_changes_nothing(tmp_path, setting, extra):
+    bad = tmp_path / "data.npz"
+    bad.write_bytes(b"not a table or model")
     s = searcher(1)
     before = s.config
-    with pytest.raises(ConfigError, match="pattern_table"):
-        s.configure(before.replace(pattern_table=str(bad)))
-    assert s.config == before
-    assert s.search(Game(5)).playouts == 1
-
-
-def test_an_unreadable_predictor_model_is_refused_and_changes_nothing(tmp_path):
-    bad = tmp_path / "model.npz"
-    bad.write_bytes(b"not a model")
-    s = searcher(1)
-    before = s.config
-    with pytest.raises(ConfigError, match="predictor_model"):
-        s.configure(before.replace(predictor_model=str(bad), predictor_order=True))
+    with pytest.raises(ConfigError, match=setting):
+        s.configure(before.replace(**{setting: str(bad)}, **extra))
     assert s.config == before
     assert s.search(Game(5)).playouts == 1
