@@ -214,6 +214,15 @@ class PlayoutConfig(_Section):
         fifth of the moves (at random_move_probability 0.2) could still throw a large group
         into atari, which the refinements exist to prevent.""")
 
+    fill_board_tries: int = setting(
+        0, low=0, high=64, unit="tries",
+        doc="""MoGo's "fill the board" (Chatriot, Gelly, Hoock, Perez, Rimmel and Teytaud 2008; Pachi's
+        fillboardtries): when no capture, save, nakade or atari answer is pending, up to this many
+        random empty points are tried and the first whose 8 neighbours are all empty is played,
+        before the pattern draw. The urgency policy plays next to the last moves, so open areas
+        of a 19x19 board are settled late and by the fights beside them, and a move that claims
+        one (a big point) looks no better in the playouts than a local one. 0 switches it off.""")
+
     avoid_self_atari: bool = setting(
         True,
         doc="""Refuse moves that leave a group of several stones in atari (MoGo's playout refinement). On

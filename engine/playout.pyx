@@ -677,6 +677,21 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
                 _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_diagonal_factor)
 
 
+cdef int _fill_board(const board_t* b, rng_t* rng, int tries) noexcept nogil:
+    """An empty point in open space (its 8 neighbours empty, so on the second line or higher, and
+    legal for either colour: no neighbour, no ko, no suicide) among a few drawn at random, or PASS."""
+    cdef int w = b.width, i, p
+    if b.n_empty == 0:
+        return PASS
+    for i in range(tries):
+        p = b.empty[rng_below(rng, b.n_empty)]
+        if b.colour[p - w - 1] == EMPTY and b.colour[p - w] == EMPTY and b.colour[p - w + 1] == EMPTY \
+                and b.colour[p - 1] == EMPTY and b.colour[p + 1] == EMPTY \
+                and b.colour[p + w - 1] == EMPTY and b.colour[p + w] == EMPTY and b.colour[p + w + 1] == EMPTY:
+            return p
+    return PASS
+
+
 cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
     """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
     refinements, then draw from the whole board, rejecting unacceptable points."""
@@ -711,6 +726,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
                 n += 1
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.fill_board_tries and u.n_extra == 0:
+        p = _fill_board(b, rng, cfg.fill_board_tries)
     while p == PASS:
         q = _draw(u, b, rng, c)
         if q == PASS:
@@ -844,6 +861,7 @@ cdef policy_t _policy_from(config):
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
     cfg.local_min_value = config.local_min_value
     cfg.filter_random_moves = config.filter_random_moves
+    cfg.fill_board_tries = config.fill_board_tries
     cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight

@@ -16,7 +16,7 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
                avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
-              nakade_self_atari=True,
+              nakade_self_atari=True, fill_board_tries=4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -446,3 +446,39 @@ def test_filter_random_moves_holds_light_moves_to_the_self_atari_rule(filtered):
     found = sum(self_ataris(play_playout(board.copy(), seed=seed, config=config), 9, board.xy)
                 for seed in range(20))
     assert (found == 0) == filtered
+
+
+ONE_OPEN_SPACE = """
+    . . . . . . .
+    . X . O . X .
+    . . . . . . .
+    . O . . . X .
+    . . . . . . .
+    . X . O . O .
+    . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("tries", [0, 64])
+def test_fill_board_plays_in_the_only_open_space(tries):
+    game = Game.from_ascii(ONE_OPEN_SPACE)          # D4 is the one point whose 8 neighbours are empty
+    config = PlayoutConfig(**{**ALL_OFF, "fill_board_tries": tries})
+    moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(32)]
+    assert (moves.count("D4") >= 16) == (tries > 0)
+
+
+def test_fill_board_gives_way_to_a_pending_capture():
+    game = Game.from_ascii("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X . . . . . . . .
+        O X . . . . . . .
+        . . . . . . . . .
+    """)                                            # White's A2 is in atari: Black captures at A1
+    config = PlayoutConfig(**{**ALL_OFF, "proximity_factor": 1, "fill_board_tries": 64})
+    moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(32)]
+    assert moves.count("A1") >= 28
