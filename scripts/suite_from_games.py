@@ -7,7 +7,8 @@ critical when GNU Go's owl reading both kills it with the attacker to move and s
 defender to move, without ko. If it is Mango's and Mango's move did not save it, or the
 opponent's and Mango's move did not kill it, the position becomes a test whose expected answers
 are every move that owl says saves (or kills) the dragon; positions with more than --max-answers
-such moves are not sharp enough to be tests and are skipped. Each dragon gives one test per game
+such moves are not sharp enough to be tests and are skipped, and so are those where GNU Go
+itself would play something else. Each dragon gives one test per game
 (the first moment it went wrong).
 
 The expectations are GNU Go's owl reading, not proof: look at each position before shipping it
@@ -20,8 +21,11 @@ move (`loadsgf FILE N`), so the game files are written beside it.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
+import tempfile
 
 from sgfmill import sgf
 
@@ -68,7 +72,13 @@ def empty_points(board_size: int, occupied: set[str]) -> list[str]:
 
 
 def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_answers: int):
-    """(move number, Mango's colour, Mango's move, dragon, its stones, save or kill, answers)."""
+    """(move number, Mango's colour, Mango's move, [(dragon, its size, save or kill)], answers).
+
+    When Mango's move went wrong for several dragons at once, the test expects a move that
+    settles all of them (owl's answers for each, intersected); a position with no such move is
+    skipped, as choosing which dragon matters more is a judgement owl does not make. So is a
+    position where GNU Go's own choice of move is not among the answers: something else may
+    matter more there than the dragon."""
     game = sgf.Sgf_game.from_bytes(open(path, "rb").read())
     size = game.get_size()
     moves = [node.get_move() for node in game.get_main_sequence()[1:]]
@@ -80,6 +90,7 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
             continue
         gnugo.ask(f"loadsgf {path} {number}")
         played = vertex(move)
+        wrong, answers = [], None
         for name, stones in critical_dragons(gnugo, min_stones):
             if stones & seen:
                 continue
@@ -89,11 +100,33 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
                 continue                                       # Mango got it right
             seen |= stones
             occupied = set(gnugo.ask("list_stones black").split()) | set(gnugo.ask("list_stones white").split())
-            answers = [point for point in empty_points(size, occupied)
-                       if owl_code(gnugo.ask(f"{check} {point} {name}")) == 1]
-            if answers and len(answers) <= max_answers:
-                found.append((number, mango, played, name, stones, "save" if own else "kill", answers))
+            settle = [point for point in empty_points(size, occupied)
+                      if owl_code(gnugo.ask(f"{check} {point} {name}")) == 1]
+            if settle and len(settle) <= max_answers:
+                wrong.append((name, len(stones), "save" if own else "kill"))
+                answers = settle if answers is None else [point for point in answers if point in settle]
+        if wrong and answers and gnugo.ask(f"reg_genmove {COLOURS[mango]}").upper() in answers:
+            found.append((number, mango, played, wrong, answers))
     return found
+
+
+def mark_failures(path: str, playouts: int) -> int:
+    """Run Mango on the written suite (`mango suite`, the one way to run one) and mark each test it
+    fails with `*`, an expected failure: the suite then reports progress as unexpected passes."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = os.path.join(folder, "report.json")
+        subprocess.run([sys.executable, "-m", "mango.gtp.cli", "suite", path, "--playouts", str(playouts),
+                        "--json", report], check=False, stdout=subprocess.DEVNULL)
+        with open(report) as handle:
+            failed = {result["number"] for result in json.load(handle)["results"] if result["status"] != "pass"}
+    lines = open(path).read().split("\n")
+    for index, line in enumerate(lines[1:], 1):
+        words = lines[index - 1].split()
+        if line.startswith("#?") and words and words[0].isdigit() and int(words[0]) in failed:
+            lines[index] = line + "*"
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines))
+    return len(failed)
 
 
 def main() -> int:
@@ -105,6 +138,8 @@ def main() -> int:
     parser.add_argument("--min-stones", type=int, default=3)
     parser.add_argument("--max-answers", type=int, default=4)
     parser.add_argument("--level", type=int, default=10)
+    parser.add_argument("--mark-playouts", type=int, default=10_000,
+                        help="mark the tests Mango fails at this many playouts with `*` (0: none)")
     args = parser.parse_args()
 
     folder = os.path.dirname(os.path.abspath(args.out))
@@ -112,8 +147,9 @@ def main() -> int:
     lines = ["# Life and death from Mango's own games: positions where a dragon of Mango's or its",
              "# opponent's was critical (GNU Go's owl reading: whoever moves decides it, no ko) and",
              "# Mango's move neither saved nor killed it. Made by scripts/suite_from_games.py; the",
-             "# expected moves are every move owl says saves (or kills) the dragon. A `*` marks a test",
-             "# Mango still fails at 10,000 playouts.", ""]
+             "# expected moves are every move owl says saves (or kills) the dragon, and GNU Go's own",
+             "# choice (level 10) is one of them. A `*` marks a test Mango failed when the suite was",
+             "# made (--mark-playouts, 10,000 by default).", ""]
     number = args.first_number
     gnugo = GnuGo(args.level)
     try:
@@ -128,9 +164,11 @@ def main() -> int:
                 found = tests_of_game(gnugo, path, record, args.min_stones, args.max_answers)
                 if not found:
                     os.unlink(path)
-                for move, colour, played, dragon, stones, goal, answers in found:
+                for move, colour, played, wrong, answers in found:
+                    goals = " and ".join(f"{goal} the {stones}-stone dragon at {dragon}"
+                                         for dragon, stones, goal in wrong)
                     lines += [f"# {os.path.basename(store)} game {record['game']} ({record['result']}), move "
-                              f"{move}: {COLOURS[colour]} to {goal} the {len(stones)}-stone dragon at {dragon};",
+                              f"{move}: {COLOURS[colour]} to {goals};",
                               f"# Mango played {played}.",
                               f"loadsgf games/{name} {move}",
                               f"{number} reg_genmove {COLOURS[colour]}",
@@ -142,6 +180,9 @@ def main() -> int:
     with open(args.out, "w") as handle:
         handle.write("\n".join(lines))
     print(f"{number - args.first_number} tests in {args.out}", file=sys.stderr)
+    if args.mark_playouts:
+        print(f"{mark_failures(args.out, args.mark_playouts)} failed by Mango at {args.mark_playouts} "
+              f"playouts (marked *)", file=sys.stderr)
     return 0
 
 

@@ -2,16 +2,20 @@
 and a handful of the shipped positions against Mango at low playouts."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import sys
+
+import pytest
 
 from click.testing import CliRunner
 
 from mango.gtp.cli import main
 from mango.gtp.suite import matches, parse_suite
 
-SUITE = os.path.join(os.path.dirname(__file__), os.pardir, "gtp", "data", "suite", "mango.tst")
+SUITE_FOLDER = os.path.join(os.path.dirname(__file__), os.pardir, "gtp", "data", "suite")
+SUITE = os.path.join(SUITE_FOLDER, "mango.tst")
 
 ECHO = '''
 import sys
@@ -66,8 +70,9 @@ def test_suite_counts_passes_failures_and_unexpected_passes(tmp_path):
     assert "unexpected pass" in result.output
 
 
-def test_the_shipped_suite_parses_and_names_its_files():
-    steps = parse_suite(SUITE)
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(SUITE_FOLDER, "*.tst"))))
+def test_the_shipped_suites_parse_and_name_their_files(path):
+    steps = parse_suite(path)
     tests = [t for _, t in steps if t is not None]
     assert len(tests) >= 10 and len({t.number for t in tests}) == len(tests)
     for command, _ in steps:
@@ -87,5 +92,27 @@ def test_a_handful_of_the_shipped_positions_against_mango(tmp_path):
     tst = tmp_path / "black.tst"
     tst.write_text("\n".join(lines) + "\n")
     result = CliRunner().invoke(main, ["suite", str(tst), "--playouts", "3000"])
+    assert result.exit_code == 0, result.output
+    assert "0 failed" in result.output
+
+
+GAMES_SUITE = os.path.join(SUITE_FOLDER, "games.tst")
+GAMES_HANDFUL = (101, 118, 130, 132, 138, 143, 149)     # passed at 3,000 playouts with seeds 1 and 2
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_handful_of_the_life_and_death_moments_from_mango_s_games(tmp_path, seed):
+    """Positions where Mango once let a dragon die or live (scripts/suite_from_games.py), at
+    3,000 playouts; the whole file runs through `mango suite`."""
+    lines, position = [], None
+    for command, test in parse_suite(GAMES_SUITE):
+        if command.startswith("loadsgf"):
+            position = command
+        elif test is not None and test.number in GAMES_HANDFUL:
+            lines += [position, f"{test.number} {command}", f"#? [{test.expected}]"]
+    assert len(lines) == 3 * len(GAMES_HANDFUL)
+    tst = tmp_path / "handful.tst"
+    tst.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["suite", str(tst), "--playouts", "3000", "--seed", str(seed)])
     assert result.exit_code == 0, result.output
     assert "0 failed" in result.output
