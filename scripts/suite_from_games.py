@@ -8,15 +8,16 @@ defender to move, without ko. If it is Mango's and Mango's move did not save it,
 opponent's and Mango's move did not kill it, the position becomes a test whose expected answers
 are every move that owl says saves (or kills) the dragon; positions with more than --max-answers
 such moves are not sharp enough to be tests and are skipped, and so are those where GNU Go
-itself would play something else. Each dragon gives one test per game
-(the first moment it went wrong).
+itself would play something else. Each dragon gives one test per game (the first moment it
+went wrong). Last, Mango runs the file (`mango suite`) and the tests it fails are marked `*`.
 
 The expectations are GNU Go's owl reading, not proof: look at each position before shipping it
 (the comment above each test says what was found). The .tst loads the stored game's SGF at the
 move (`loadsgf FILE N`), so the game files are written beside it.
 
     python scripts/suite_from_games.py docs/results/defaults-gnugo9.jsonl \\
-        --out gtp/data/suite/games9.tst --first-number 101
+        docs/results/defaults-gnugo13.jsonl docs/results/tactics-pachi9.jsonl \\
+        --out gtp/data/suite/games.tst --first-number 101
 """
 from __future__ import annotations
 
