@@ -91,18 +91,19 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
             continue
         gnugo.ask(f"loadsgf {path} {number}")
         played = vertex(move)
+        dragons = [(name, stones) for name, stones in critical_dragons(gnugo, min_stones) if not stones & seen]
+        if not dragons:
+            continue
+        stones_of = {colour: set(gnugo.ask(f"list_stones {colour}").split()) for colour in ("black", "white")}
+        empty = empty_points(size, stones_of["black"] | stones_of["white"])
         wrong, answers = [], None
-        for name, stones in critical_dragons(gnugo, min_stones):
-            if stones & seen:
-                continue
-            own = name in set(gnugo.ask(f"list_stones {COLOURS[mango]}").split())
+        for name, stones in dragons:
+            own = name in stones_of[COLOURS[mango]]
             check = "owl_does_defend" if own else "owl_does_attack"
             if owl_code(gnugo.ask(f"{check} {played} {name}")) == 1:
                 continue                                       # Mango got it right
             seen |= stones
-            occupied = set(gnugo.ask("list_stones black").split()) | set(gnugo.ask("list_stones white").split())
-            settle = [point for point in empty_points(size, occupied)
-                      if owl_code(gnugo.ask(f"{check} {point} {name}")) == 1]
+            settle = [point for point in empty if owl_code(gnugo.ask(f"{check} {point} {name}")) == 1]
             if settle and len(settle) <= max_answers:
                 wrong.append((name, len(stones), "save" if own else "kill"))
                 answers = settle if answers is None else [point for point in answers if point in settle]
