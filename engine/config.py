@@ -223,6 +223,23 @@ class PlayoutConfig(_Section):
         of a 19x19 board are settled late and by the fights beside them, and a move that claims
         one (a big point) looks no better in the playouts than a local one. 0 switches it off.""")
 
+    last_good_reply: int = setting(
+        0, low=0, high=2, unit="moves",
+        doc="""The last-good-reply policy (Drake 2009; Baier and Drake 2010: LGRF-2 was their best):
+        after each simulation of a search, every move of the winner is stored as the answer to
+        the move before it (1) or to the two moves before it (2, falling back to the one-move
+        answer); the playouts play the stored answer to the last moves before anything else
+        when the urgency draw would accept it. The fixed urgencies answer a local fight the same
+        way in every playout; the stored replies carry what this search found works there into
+        the moves beyond the tree. The table is kept from move to move of a game (cleared when
+        the tree is). 0 switches it off.""")
+
+    forget_replies: bool = setting(
+        True,
+        doc="""With last_good_reply: erase a stored answer when the loser of a simulation played it
+        (Baier and Drake 2010's "forgetting", LGRF, which they found much stronger than the
+        replies alone, LGR). Off: an answer is only ever replaced by a newer one.""")
+
     avoid_self_atari: bool = setting(
         True,
         doc="""Refuse moves that leave a group of several stones in atari (MoGo's playout refinement). On

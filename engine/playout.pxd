@@ -4,6 +4,7 @@ from libc.string cimport memcpy
 from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
+from mango.engine.reply cimport reply_t
 
 ctypedef struct rng_t:
     uint64_t state
@@ -64,6 +65,7 @@ ctypedef struct policy_t:
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
+    const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
 
 cdef enum:
     LADDER_MAX_STEPS = 40       # ataris read deep at most
@@ -102,7 +104,7 @@ cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng
 cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
 cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexcept nogil
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
-                                int max_moves, int* record) noexcept nogil
+                                int max_moves, int* record, int before_last) noexcept nogil
 cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil
 cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil

@@ -20,6 +20,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_neighbour_groups,
                            board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_named_values, pattern_values_for
+from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 
 from mango.engine.config import PlayoutConfig
 
@@ -803,19 +804,46 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
 cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
                        int* record) noexcept nogil:
     urgency_init(u, b, cfg)
-    return playout_mango_continue(b, u, cfg, rng, max_moves, record)
+    return playout_mango_continue(b, u, cfg, rng, max_moves, record, NO_POINT)
+
+
+cdef int _stored_reply(const reply_t* r, const board_t* b, const policy_t* cfg, int c,
+                       int before_last) noexcept nogil:
+    """The last good reply to the last two moves, else to the last move, if it is acceptable
+    (the urgency draw's refusals); PASS when neither is."""
+    cdef int p = reply_to_two(r, c, before_last, b.last_move)
+    if p != NO_POINT and candidate_ok(b, cfg, p, c):
+        return p
+    p = reply_to_one(r, c, b.last_move)
+    if p != NO_POINT and candidate_ok(b, cfg, p, c):
+        return p
+    return PASS
+
+
+cdef inline int _next_move(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
+                           int before_last) noexcept nogil:
+    """A stored reply first (Baier and Drake put it before the rest of the policy), else the
+    urgency draw."""
+    cdef int p = PASS
+    if cfg.replies != NULL:
+        p = _stored_reply(cfg.replies, b, cfg, c, before_last)
+    if p == PASS:
+        p = mango_choose(u, b, cfg, rng, c)
+    return p
 
 
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
-                                int max_moves, int* record) noexcept nogil:
+                                int max_moves, int* record, int before_last) noexcept nogil:
     """The mango playout from b with u already up to date for b (the search keeps u in step
-    with its tree moves, so the playout need not recompute every point)."""
+    with its tree moves, so the playout need not recompute every point). before_last: the move
+    before b's last move (PASS or NO_POINT if none), the last good replies' second key."""
     cdef int moves = 0, p
     cdef int c = b.to_move
     while b.passes < 2 and moves < max_moves:
-        p = mango_choose(u, b, cfg, rng, c)
+        p = _next_move(u, b, cfg, rng, c, before_last)
         if record != NULL:
             record[moves] = p
+        before_last = b.last_move
         mango_play(u, b, cfg, p, c)
         c = 3 - c
         moves += 1
@@ -871,6 +899,7 @@ cdef policy_t _policy_from(config):
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
+    cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
     cfg.map_values = config.pattern_exponent != 1.0
     for v in range(PATTERN_MAX_VALUE + 1):
         cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
@@ -1024,21 +1053,67 @@ def ladder_attack(Board board, int point, int attacker):
     return None if result == NO_POINT else result
 
 
+cdef class ReplyTable:
+    """A last-good-reply table (reply.pxd) for tests and diagnostics; a search keeps its own."""
+    cdef reply_t* r
+
+    def __cinit__(self, int depth=2, bint forget=True):
+        if depth not in (1, 2):
+            raise ValueError("depth must be 1 or 2")
+        self.r = <reply_t*>PyMem_Malloc(sizeof(reply_t))
+        if self.r == NULL:
+            raise MemoryError()
+        reply_clear(self.r)
+        self.r.depth = depth
+        self.r.forget = forget
+
+    def __dealloc__(self):
+        PyMem_Free(self.r)
+
+    def learn(self, moves, int first_mover, int winner, int before_last=NO_POINT, int last=NO_POINT):
+        """Learn from a simulation's moves (points, PASS = -1) as the search does."""
+        cdef array.array played = array.array("i", moves)
+        cdef int[:] view = played
+        if first_mover not in (BLACK, WHITE) or winner not in (BLACK, WHITE):
+            raise ValueError("colours are 1 (black) or 2 (white)")
+        if any(not (PASS <= m < MAX_POINTS) for m in moves) or not (PASS <= last < MAX_POINTS) \
+                or not (PASS <= before_last < MAX_POINTS):
+            raise ValueError("moves are points of the padded board or PASS")
+        if len(played):
+            reply_learn(self.r, &view[0], len(played), first_mover, winner, before_last, last)
+
+    def answer(self, int colour, int last, int before_last=NO_POINT):
+        """(answer to the two moves, answer to the last move), each a point or None."""
+        if colour not in (BLACK, WHITE) or not (PASS <= last < MAX_POINTS) \
+                or not (PASS <= before_last < MAX_POINTS):
+            raise ValueError("a colour, and points of the padded board or PASS")
+        two = reply_to_two(self.r, colour, before_last, last)
+        one = reply_to_one(self.r, colour, last)
+        return (None if two == NO_POINT else two, None if one == NO_POINT else one)
+
+
 cdef class MangoPlayout:
     """A mango playout run one move at a time, for tests and diagnostics: its incremental
-    urgencies can be compared with ones computed from scratch."""
+    urgencies can be compared with ones computed from scratch. With `replies`, the stored last
+    good replies come first, as in the search's playouts."""
     cdef Board board
     cdef urgency_t* u
     cdef policy_t cfg
     cdef rng_t rng
+    cdef ReplyTable replies
+    cdef int before_last
 
-    def __cinit__(self, Board board, config=None, uint64_t seed=1):
+    def __cinit__(self, Board board, config=None, uint64_t seed=1, ReplyTable replies=None):
         self.u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
         if self.u == NULL:
             raise MemoryError()
         self.board = board
         self.cfg = _policy_from(_config("mango", config))
         self.cfg.kind = POLICY_MANGO
+        self.replies = replies
+        if replies is not None:
+            self.cfg.replies = replies.r
+        self.before_last = NO_POINT
         rng_seed(&self.rng, seed)
         urgency_init(self.u, &board.b, &self.cfg)
 
@@ -1052,7 +1127,8 @@ cdef class MangoPlayout:
     def step(self):
         """Choose and play the next move; returns it (PASS = -1)."""
         cdef int c = self.board.b.to_move
-        cdef int p = mango_choose(self.u, &self.board.b, &self.cfg, &self.rng, c)
+        cdef int p = _next_move(self.u, &self.board.b, &self.cfg, &self.rng, c, self.before_last)
+        self.before_last = self.board.b.last_move
         mango_play(self.u, &self.board.b, &self.cfg, p, c)
         return p
 
@@ -1060,6 +1136,7 @@ cdef class MangoPlayout:
         """Play a given (legal) move through the policy's bookkeeping."""
         if point != PASS and not self.board.is_legal(point, colour):
             raise ValueError("illegal move")
+        self.before_last = self.board.b.last_move
         mango_play(self.u, &self.board.b, &self.cfg, point, colour)
 
     def base_weights(self, int colour):

@@ -47,6 +47,7 @@ from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, 
                              mango_play, playout_light, playout_mango_continue, playout_move_cap,
                              playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
                              rng_t, urgency_copy, urgency_init, urgency_t)
+from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
                           NODE_LOCKED, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
                           mango_atomic_add64, mango_atomic_retire64, mango_load_count,
@@ -117,6 +118,8 @@ ctypedef struct search_t:
     bint threaded                       # a batch runs on more than one thread (atomic updates)
     bint fresh                          # the tree and the workers' samples began together (no
                                         # re-rooting since): the audit's exact sums apply
+    reply_t* replies                    # the last good replies (NULL unless last_good_reply),
+                                        # lent to the playouts as policy.replies
 
 # One thread's scratch space for a simulation.
 ctypedef struct worker_t:
@@ -792,6 +795,14 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
                     child.amaf_half_wins += r
 
 
+cdef inline int _before_last(const search_t* s, const worker_t* wk) noexcept nogil:
+    """The move before the worker board's last move: a tree move, else one of the game's."""
+    cdef int back = 2 - wk.n_moves
+    if back <= 0:
+        return wk.moves[wk.n_moves - 2]
+    return s.history[s.n_history - back] if s.n_history >= back else NO_POINT
+
+
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef int area, slot
     cdef double score
@@ -804,13 +815,19 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     if wk.board.passes < 2:
         if s.policy.kind == POLICY_MANGO:
             wk.n_moves += playout_mango_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
-                                                 playout_move_cap(&wk.board), &wk.moves[wk.n_moves])
+                                                 playout_move_cap(&wk.board), &wk.moves[wk.n_moves],
+                                                 _before_last(s, wk))
         else:
             wk.n_moves += playout_light(&wk.board, &wk.rng, playout_move_cap(&wk.board),
                                         &wk.moves[wk.n_moves])
     area = board_area_score(&wk.board)
     score = area - s.komi
     _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
+    if s.replies != NULL and score != 0:
+        reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
+                    BLACK if score > 0 else WHITE,
+                    s.history[s.n_history - 2] if s.n_history >= 2 else NO_POINT,
+                    s.history[s.n_history - 1] if s.n_history >= 1 else NO_POINT)
     if s.track_ownership:
         _count_ownership(wk, &wk.board)
         # the final score, Black's area before komi: per root move and over all
@@ -1149,6 +1166,7 @@ cdef class SearchTree:
         if self.s != NULL:
             if self.pool_open:
                 tree_pool_close(&self.s.pool)
+            PyMem_Free(self.s.replies)
             PyMem_Free(self.s)
         _workers_free(self.workers, self.n_workers)
 
@@ -1171,6 +1189,7 @@ cdef class SearchTree:
         old = self.config
         self.s.params = _params_from(config)
         self.s.policy = playout_policy_from(config.playout)
+        self._set_replies(config.playout)
         self._set_workers(config.search.threads)
         _workers_drop_features(self.workers, self.n_workers)
         self._predictor = predictor
@@ -1183,6 +1202,22 @@ cdef class SearchTree:
                 self.pool_open = False
             self._root_moves = None
         self.config = config
+
+    cdef _set_replies(self, playout):
+        """Own a last-good-reply table while the setting asks for one, and lend it to the
+        playouts; a new table starts empty (so does the tree: a changed playout config drops it)."""
+        if playout.last_good_reply == 0 or playout.policy != "mango":
+            PyMem_Free(self.s.replies)
+            self.s.replies = NULL
+            return
+        if self.s.replies == NULL:
+            self.s.replies = <reply_t*>PyMem_Malloc(sizeof(reply_t))
+            if self.s.replies == NULL:
+                raise MemoryError("no memory for the last good replies")
+            reply_clear(self.s.replies)
+        self.s.replies.depth = playout.last_good_reply
+        self.s.replies.forget = playout.forget_replies
+        self.s.policy.replies = self.s.replies
 
     cdef _set_workers(self, int threads):
         if threads == self.n_workers:
@@ -1238,6 +1273,8 @@ cdef class SearchTree:
                 reused = False
         if not reused:
             tree_reset(&self.s.pool, moves[len(moves) - 1][1] if moves else NO_POINT)
+            if self.s.replies != NULL:
+                reply_clear(self.s.replies)     # learned on another line of play
         same = reused and index == 0
         self._root_moves = moves
         self._root_start = start
@@ -1537,6 +1574,19 @@ def probe_set_counters(SearchTree tree, moves, **counts):
             node.amaf_half_wins = value
         else:
             raise ValueError(f"no counter {name}")
+
+
+
+def probe_replies(SearchTree tree, int colour):
+    """{last move: answer} of the one-move last good replies stored for colour (None when the
+    table is off)."""
+    cdef reply_t* r = tree.s.replies
+    cdef int p
+    if r == NULL:
+        return None
+    if colour not in (BLACK, WHITE):
+        raise ValueError("colour is 1 (black) or 2 (white)")
+    return {p: r.one[colour - 1][p] for p in range(MAX_POINTS) if r.one[colour - 1][p] != NO_POINT}
 
 
 NODE_SIZE = NODE_BYTES

@@ -15,3 +15,4 @@ class Searcher(EngineSearcher):
     audit = search.probe_audit
     counters = search.probe_counters
     set_counters = search.probe_set_counters
+    replies = search.probe_replies

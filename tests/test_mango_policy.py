@@ -9,7 +9,7 @@ from mango.engine import Board, Game
 from mango.engine import pattern3
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, PlayoutConfig
-from mango.engine.playout import MangoPlayout, play_playout, run_playouts
+from mango.engine.playout import MangoPlayout, ReplyTable, play_playout, run_playouts
 
 ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer_atari=False,
                defend_two_liberties=False, ladder_saves=False, ladder_atari_weight=0, nakade_self_atari=False,
@@ -482,3 +482,82 @@ def test_fill_board_gives_way_to_a_pending_capture():
     config = PlayoutConfig(**{**ALL_OFF, "proximity_factor": 1, "fill_board_tries": 64})
     moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(32)]
     assert moves.count("A1") >= 28
+
+
+# ---- the last good replies (Drake 2009; Baier and Drake 2010) -----------------------------------
+
+def test_the_winner_s_moves_become_replies_and_the_loser_s_are_forgotten():
+    game = Game(9)
+    c3, d4, e5, f6, g7 = (game.point(v) for v in ("C3", "D4", "E5", "F6", "G7"))
+    table = ReplyTable(depth=2)
+    # Black C3, White D4, Black E5, White pass, Black F6 after the game's last move G7 (White's)
+    table.learn([c3, d4, e5, PASS, f6], first_mover=1, winner=1, last=g7)
+    assert table.answer(1, g7) == (None, c3)            # no move before G7: no two-move key
+    assert table.answer(1, d4, before_last=c3) == (e5, e5)
+    assert table.answer(1, PASS, before_last=e5) == (None, None)      # a pass is never a key
+    assert table.answer(2, c3) == (None, None)          # the loser's moves are not stored
+    # White wins a simulation where Black answered G7 with C3 and D4 with E5 again: forgotten
+    table.learn([c3, d4, e5], first_mover=1, winner=2, last=g7)
+    assert table.answer(1, d4, before_last=c3) == (None, None)
+    assert table.answer(1, g7) == (None, None)
+    assert table.answer(2, c3, before_last=g7) == (d4, d4)
+    # a loser's move that was not the stored reply leaves it alone (White's D4 after E5)
+    table.learn([e5, d4, f6], first_mover=1, winner=1, last=g7)
+    assert table.answer(2, c3, before_last=g7) == (d4, d4)
+    assert table.answer(1, g7) == (None, e5)
+
+
+def test_without_forgetting_a_reply_is_only_replaced():
+    game = Game(9)
+    c3, d4, e5 = (game.point(v) for v in ("C3", "D4", "E5"))
+    table = ReplyTable(depth=1, forget=False)
+    table.learn([c3, d4], first_mover=1, winner=2)
+    table.learn([c3, d4], first_mover=1, winner=1)
+    assert table.answer(2, c3) == (None, d4)
+    table.learn([d4, e5, c3], first_mover=2, winner=2, last=c3)
+    assert table.answer(2, c3, before_last=d4) == (None, d4)   # depth 1 keeps no two-move replies
+
+
+@pytest.mark.parametrize("bad", [dict(moves=[500]), dict(moves=[], winner=3), dict(moves=[], last=-2)])
+def test_reply_table_refuses_what_is_not_a_move(bad):
+    with pytest.raises(ValueError):
+        ReplyTable().learn(**{"first_mover": 1, "winner": 1, **bad})
+
+
+@pytest.mark.parametrize("before, blocked, answer", [("E5", None, "H8"), ("F5", None, "G7"),
+                                                   ("E5", "H8", "G7"), ("E5", "G7", "H8")])
+def test_a_playout_plays_the_stored_reply_the_two_move_one_first(before, blocked, answer):
+    game = Game(9)
+    c3, e5, g7, h8 = (game.point(v) for v in ("C3", "E5", "G7", "H8"))
+    table = ReplyTable(depth=2)
+    table.learn([h8], first_mover=2, winner=2, before_last=e5, last=c3)   # White: E5, C3 -> H8
+    table.learn([g7], first_mover=2, winner=2, before_last=PASS, last=c3)  # White: C3 -> G7
+    assert table.answer(2, c3, before_last=e5) == (h8, g7)
+    for seed in (1, 2):
+        playout = MangoPlayout(Board(9), PlayoutConfig(), seed=seed, replies=table)
+        if blocked:
+            playout.play(game.point(blocked), 1)        # the stored answer is taken: not legal
+        playout.play(game.point(before), 2)
+        playout.play(c3, 1)
+        assert game.vertex(playout.step()) == answer
+
+
+def test_a_stored_reply_is_held_to_the_urgency_draw_s_refusals():
+    game = Game.from_ascii("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O . . . . . .
+        X X O . . . . . .
+        . X O . . . . . .
+    """)
+    a1, e5 = game.point("A1"), game.point("E5")
+    table = ReplyTable(depth=1)
+    table.learn([a1], first_mover=1, winner=1, last=e5)     # Black "answers" E5 by filling A1
+    for seed in (1, 2):
+        playout = MangoPlayout(game.board.copy(), PlayoutConfig(), seed=seed, replies=table)
+        playout.play(e5, 2)
+        assert playout.step() != a1     # its own true eye (and suicide)

@@ -635,3 +635,43 @@ def test_an_unreadable_data_file_is_refused_and_changes_nothing(tmp_path, settin
         s.configure(before.replace(**{setting: str(bad)}, **extra))
     assert s.config == before
     assert s.search(Game(5)).playouts == 1
+
+
+# ---- the last good replies ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_tactics_survive_the_last_good_replies(seed):
+    for name in ("save a group in atari", "capture to win a semeai", "kill with the nakade vital point"):
+        drawing, komi, answer = POSITIONS[name]
+        game = Game.from_ascii(drawing, komi=komi, to_move="b")
+        result = searcher(1500, seed, pass_only_when_not_losing=False, last_good_reply=2).search(game)
+        assert game.vertex(result.move) == answer, name
+
+
+def test_a_search_learns_replies_keeps_them_through_the_game_and_drops_them_for_a_new_one():
+    game = Game(9)
+    s = searcher(2000, last_good_reply=2)
+    first = s.search(game)
+    learned = s.replies(1)
+    assert len(learned) > 20 and len(s.replies(2)) > 20
+    assert all(game.board.is_legal(answer, 1) for answer in learned.values())
+    game.play("b", game.vertex(first.move))
+    reply = max((ch for ch in s.line_children([first.move]) if ch.point != PASS),
+                key=lambda ch: ch.visits)
+    game.play("w", game.vertex(reply.point))
+    assert s.set_position(game) is True
+    assert s.replies(1) == learned                  # kept with the tree
+    assert s.set_position(Game(9)) is False
+    assert s.replies(1) == {} and s.replies(2) == {}
+    assert searcher(100).replies(1) is None         # off: no table at all
+
+
+def test_last_good_replies_change_the_playouts_and_stay_deterministic():
+    game = Game(9)
+    game.play("b", "E5")
+    searches = [searcher(1500, seed=3, early_stop=False, last_good_reply=depth) for depth in (0, 1, 2, 2)]
+    for s in searches:
+        s.search(game)
+    plain, one, two, again = (snapshot(s) for s in searches)
+    assert two == again
+    assert one != plain != two != one
