@@ -1576,7 +1576,6 @@ def probe_set_counters(SearchTree tree, moves, **counts):
             raise ValueError(f"no counter {name}")
 
 
-
 def probe_replies(SearchTree tree, int colour):
     """{last move: answer} of the one-move last good replies stored for colour (None when the
     table is off)."""
