@@ -240,6 +240,14 @@ class PlayoutConfig(_Section):
         (Baier and Drake 2010's "forgetting", LGRF, which they found much stronger than the
         replies alone, LGR). Off: an answer is only ever replaced by a newer one.""")
 
+    replies_first: bool = setting(
+        True,
+        doc="""With last_good_reply: play a stored answer before anything else, as Baier and Drake
+        did (their policy had fewer tactics to lose). Off: only where the urgency draw would
+        choose by pattern, after the light move, the atari answers and the two-liberty and
+        local answers, and only when no capture, save or nakade bonus is pending, so that a
+        stored answer never displaces a tactic.""")
+
     avoid_self_atari: bool = setting(
         True,
         doc="""Refuse moves that leave a group of several stones in atari (MoGo's playout refinement). On

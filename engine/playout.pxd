@@ -66,6 +66,7 @@ ctypedef struct policy_t:
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
+    int replies_first               # a stored reply before everything else, or only before the pattern draw
 
 cdef enum:
     LADDER_MAX_STEPS = 40       # ataris read deep at most
@@ -97,7 +98,8 @@ cdef int playout_move_cap(const board_t* b) noexcept nogil
 cdef int playout_random_move(board_t* b, rng_t* rng, int c) noexcept nogil
 cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexcept nogil
 cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
-cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil
+cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
+                      int before_last) noexcept nogil
 cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
 cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
                        int* record) noexcept nogil

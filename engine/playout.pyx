@@ -693,12 +693,32 @@ cdef int _fill_board(const board_t* b, rng_t* rng, int tries) noexcept nogil:
     return PASS
 
 
-cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c) noexcept nogil:
+cdef int _stored_reply(const reply_t* r, const board_t* b, const policy_t* cfg, int c,
+                       int before_last) noexcept nogil:
+    """The last good reply to the last two moves, else to the last move, if it is acceptable
+    (the urgency draw's refusals); PASS when neither is."""
+    cdef int p = reply_to_two(r, c, before_last, b.last_move)
+    if p != NO_POINT and candidate_ok(b, cfg, p, c):
+        return p
+    p = reply_to_one(r, c, b.last_move)
+    if p != NO_POINT and candidate_ok(b, cfg, p, c):
+        return p
+    return PASS
+
+
+cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
+                      int before_last) noexcept nogil:
     """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
-    refinements, then draw from the whole board, rejecting unacceptable points."""
+    refinements, then draw from the whole board, rejecting unacceptable points. before_last: the
+    move before b's last move (PASS or NO_POINT if none), the last good replies' second key."""
     cdef int w = b.width, m = b.last_move, i, q, n, p = PASS
     cdef int local[32]
     cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+
+    if cfg.replies != NULL and cfg.replies_first:
+        p = _stored_reply(cfg.replies, b, cfg, c, before_last)
+        if p != PASS:
+            return p
 
     if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold:
         p = playout_random_move(b, rng, c)      # a light move: uniform, legal, no own true eye
@@ -727,6 +747,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
                 n += 1
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.replies != NULL and not cfg.replies_first and u.n_extra == 0:
+        p = _stored_reply(cfg.replies, b, cfg, c, before_last)
     if p == PASS and cfg.fill_board_tries and u.n_extra == 0:
         p = _fill_board(b, rng, cfg.fill_board_tries)
     while p == PASS:
@@ -807,31 +829,6 @@ cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng
     return playout_mango_continue(b, u, cfg, rng, max_moves, record, NO_POINT)
 
 
-cdef int _stored_reply(const reply_t* r, const board_t* b, const policy_t* cfg, int c,
-                       int before_last) noexcept nogil:
-    """The last good reply to the last two moves, else to the last move, if it is acceptable
-    (the urgency draw's refusals); PASS when neither is."""
-    cdef int p = reply_to_two(r, c, before_last, b.last_move)
-    if p != NO_POINT and candidate_ok(b, cfg, p, c):
-        return p
-    p = reply_to_one(r, c, b.last_move)
-    if p != NO_POINT and candidate_ok(b, cfg, p, c):
-        return p
-    return PASS
-
-
-cdef inline int _next_move(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
-                           int before_last) noexcept nogil:
-    """A stored reply first (Baier and Drake put it before the rest of the policy), else the
-    urgency draw."""
-    cdef int p = PASS
-    if cfg.replies != NULL:
-        p = _stored_reply(cfg.replies, b, cfg, c, before_last)
-    if p == PASS:
-        p = mango_choose(u, b, cfg, rng, c)
-    return p
-
-
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
                                 int max_moves, int* record, int before_last) noexcept nogil:
     """The mango playout from b with u already up to date for b (the search keeps u in step
@@ -840,7 +837,7 @@ cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, r
     cdef int moves = 0, p
     cdef int c = b.to_move
     while b.passes < 2 and moves < max_moves:
-        p = _next_move(u, b, cfg, rng, c, before_last)
+        p = mango_choose(u, b, cfg, rng, c, before_last)
         if record != NULL:
             record[moves] = p
         before_last = b.last_move
@@ -900,6 +897,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade_self_atari = config.nakade_self_atari
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
+    cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
     for v in range(PATTERN_MAX_VALUE + 1):
         cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
@@ -1127,7 +1125,7 @@ cdef class MangoPlayout:
     def step(self):
         """Choose and play the next move; returns it (PASS = -1)."""
         cdef int c = self.board.b.to_move
-        cdef int p = _next_move(self.u, &self.board.b, &self.cfg, &self.rng, c, self.before_last)
+        cdef int p = mango_choose(self.u, &self.board.b, &self.cfg, &self.rng, c, self.before_last)
         self.before_last = self.board.b.last_move
         mango_play(self.u, &self.board.b, &self.cfg, p, c)
         return p

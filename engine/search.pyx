@@ -617,6 +617,14 @@ cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
                             and not board_is_suicide(b, move, c))
 
 
+cdef inline int _before_last(const search_t* s, const worker_t* wk) noexcept nogil:
+    """The move before the worker board's last move: a tree move, else one of the game's."""
+    cdef int back = 2 - wk.n_moves
+    if back <= 0:
+        return wk.moves[wk.n_moves - 2]
+    return s.history[s.n_history - back] if s.n_history >= back else NO_POINT
+
+
 cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
     """Walk down the tree, growing it by at most one node, playing the moves on the worker's board.
     True when the walk ended at the node it added; False when it stopped at a node already there
@@ -652,7 +660,8 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
             if depth > 0 and node.visits < p.create_after:
                 return False            # slow node creation: not yet a node that grows
             if s.policy.kind == POLICY_MANGO:
-                move = mango_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move)
+                move = mango_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move,
+                                    _before_last(s, wk))
             else:
                 move = playout_random_move(&wk.board, &wk.rng, wk.board.to_move)
             child = _find_child(s, node, move)
@@ -793,14 +802,6 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
                 if child.move != PASS and wk.played[c][child.move] == stamp:
                     child.amaf_visits += 1
                     child.amaf_half_wins += r
-
-
-cdef inline int _before_last(const search_t* s, const worker_t* wk) noexcept nogil:
-    """The move before the worker board's last move: a tree move, else one of the game's."""
-    cdef int back = 2 - wk.n_moves
-    if back <= 0:
-        return wk.moves[wk.n_moves - 2]
-    return s.history[s.n_history - back] if s.n_history >= back else NO_POINT
 
 
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:

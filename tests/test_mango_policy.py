@@ -561,3 +561,29 @@ def test_a_stored_reply_is_held_to_the_urgency_draw_s_refusals():
         playout = MangoPlayout(game.board.copy(), PlayoutConfig(), seed=seed, replies=table)
         playout.play(e5, 2)
         assert playout.step() != a1     # its own true eye (and suicide)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_stored_reply_after_the_tactics_gives_way_to_a_pending_capture(first):
+    game = Game.from_ascii("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X . . . . . . . .
+        O X . . . . . . .
+        . . . . . . . . .
+    """)                                            # White's A2 is in atari: Black captures at A1
+    e5, g7 = game.point("E5"), game.point("G7")
+    table = ReplyTable(depth=1)
+    table.learn([g7], first_mover=1, winner=1, last=e5)
+    config = PlayoutConfig(replies_first=first, random_move_probability=0.0)
+    for seed in (1, 2):
+        playout = MangoPlayout(game.board.copy(), config, seed=seed, replies=table)
+        playout.play(e5, 2)
+        assert game.vertex(playout.step()) == ("G7" if first else "A1")
+    quiet = MangoPlayout(Board(9), config, seed=1, replies=table)   # nothing to capture
+    quiet.play(e5, 2)
+    assert game.vertex(quiet.step()) == "G7"

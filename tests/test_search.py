@@ -640,11 +640,13 @@ def test_an_unreadable_data_file_is_refused_and_changes_nothing(tmp_path, settin
 # ---- the last good replies ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_tactics_survive_the_last_good_replies(seed):
+@pytest.mark.parametrize("first", [True, False])
+def test_tactics_survive_the_last_good_replies(seed, first):
     for name in ("save a group in atari", "capture to win a semeai", "kill with the nakade vital point"):
         drawing, komi, answer = POSITIONS[name]
         game = Game.from_ascii(drawing, komi=komi, to_move="b")
-        result = searcher(1500, seed, pass_only_when_not_losing=False, last_good_reply=2).search(game)
+        result = searcher(1500, seed, pass_only_when_not_losing=False, last_good_reply=2,
+                          replies_first=first).search(game)
         assert game.vertex(result.move) == answer, name
 
 
