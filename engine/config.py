@@ -228,8 +228,8 @@ class PlayoutConfig(_Section):
         doc="""The last-good-reply policy (Drake 2009; Baier and Drake 2010: LGRF-2 was their best):
         after each simulation of a search, every move of the winner is stored as the answer to
         the move before it (1) or to the two moves before it (2, falling back to the one-move
-        answer); the playouts play the stored answer to the last moves before anything else
-        when the urgency draw would accept it. The fixed urgencies answer a local fight the same
+        answer); the playouts play the stored answer to the last moves when the urgency draw
+        would accept it (before anything else, or after the tactics: replies_first). The fixed urgencies answer a local fight the same
         way in every playout; the stored replies carry what this search found works there into
         the moves beyond the tree. The table is kept from move to move of a game (cleared when
         the tree is). 0 switches it off.""")

@@ -1093,7 +1093,7 @@ cdef class ReplyTable:
 cdef class MangoPlayout:
     """A mango playout run one move at a time, for tests and diagnostics: its incremental
     urgencies can be compared with ones computed from scratch. With `replies`, the stored last
-    good replies come first, as in the search's playouts."""
+    good replies are played as in the search's playouts (replies_first says where)."""
     cdef Board board
     cdef urgency_t* u
     cdef policy_t cfg
