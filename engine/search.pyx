@@ -617,12 +617,16 @@ cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
                             and not board_is_suicide(b, move, c))
 
 
+cdef inline int _game_move(const search_t* s, int back) noexcept nogil:
+    """The game's move `back` moves before the root (1: the last one), or NO_POINT."""
+    return s.history[s.n_history - back] if s.n_history >= back else NO_POINT
+
+
 cdef inline int _before_last(const search_t* s, const worker_t* wk) noexcept nogil:
     """The move before the worker board's last move: a tree move, else one of the game's."""
-    cdef int back = 2 - wk.n_moves
-    if back <= 0:
+    if wk.n_moves >= 2:
         return wk.moves[wk.n_moves - 2]
-    return s.history[s.n_history - back] if s.n_history >= back else NO_POINT
+    return _game_move(s, 2 - wk.n_moves)
 
 
 cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
@@ -826,9 +830,7 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
     if s.replies != NULL and score != 0:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
-                    BLACK if score > 0 else WHITE,
-                    s.history[s.n_history - 2] if s.n_history >= 2 else NO_POINT,
-                    s.history[s.n_history - 1] if s.n_history >= 1 else NO_POINT)
+                    BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
         _count_ownership(wk, &wk.board)
         # the final score, Black's area before komi: per root move and over all
