@@ -9,7 +9,7 @@ shape families (3x3 code, large spatial pattern) number theirs through a diction
 canonical code maps to an index, and a large pattern is the largest of the nested diamonds whose
 Zobrist key is in the spatial dictionary (Stern, Herbrich and Graepel 2006; Coulom 2007).
 """
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, board_t
 from mango.engine.playout cimport LADDER_BOARDS
@@ -45,6 +45,12 @@ cdef enum:
     LAST_STONE = 4          # the spatial patterns' fifth colour: the opponent's stone just played
     CFG_GROUPS = 32         # groups touching the last move's group that are followed at most
 
+# One entry of the spatial dictionary: key and level side by side, so that a lookup that finds its
+# key reads one cache line (the table is megabytes: most probes miss the caches).
+ctypedef struct spatial_slot_t:
+    uint64_t key                    # 0: empty slot
+    int64_t level
+
 # What one position's features need besides the board: the board's colours on a wider margin
 # (relative to the player: 0 empty, 1 mine, 2 theirs, 3 off board, LAST_STONE theirs just
 # played), per-group caches valid for one position (stamped), scratch boards for ladders, and the
@@ -55,6 +61,7 @@ ctypedef struct feature_t:
     int colour                      # the player whose moves are described
     uint8_t pad[PAD_POINTS]
     int32_t pad_index[MAX_POINTS]   # board point -> index into pad
+    int32_t pad_offset[SPATIAL_POINTS]  # the diamond's offsets as steps in pad
     uint32_t stamp
     uint32_t libs_stamp[MAX_POINTS]
     uint8_t libs_cached[MAX_POINTS] # liberties of the group rooted there, capped at LIBS_KEPT
@@ -67,9 +74,8 @@ ctypedef struct feature_t:
     uint32_t* pattern3_codes
     int32_t n_pattern3
     int grow_pattern3
-    # Spatial dictionary: open addressing on nonzero keys, level per key.
-    uint64_t* spatial_keys
-    int32_t* spatial_levels
+    # Spatial dictionary: open addressing (linear probing) on nonzero keys.
+    spatial_slot_t* spatial
     uint64_t spatial_mask
     int32_t n_spatial
     board_t* scratch                # LADDER_BOARDS + 1 boards

@@ -24,7 +24,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, O
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
 from mango.engine.playout cimport (LADDER_BOARDS, group_liberties, group_touches_atari,
-                                    ladder_capture, libs_after_move)
+                                    ladder_read, libs_after_move)
 
 MODEL_FORMAT = "mango-bt"
 MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone
@@ -96,6 +96,10 @@ def _build_tables():
 _build_tables()
 
 
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+
+
 # ---- C core ------------------------------------------------------------------------------
 
 cdef int feature_init(feature_t* f) noexcept nogil:
@@ -125,8 +129,7 @@ cdef int feature_share(feature_t* f, const feature_t* model) noexcept nogil:
     f.pattern3_level = model.pattern3_level
     f.pattern3_codes = model.pattern3_codes
     f.n_pattern3 = model.n_pattern3
-    f.spatial_keys = model.spatial_keys
-    f.spatial_levels = model.spatial_levels
+    f.spatial = model.spatial
     f.spatial_mask = model.spatial_mask
     f.n_spatial = model.n_spatial
     for i in range(FEATURE_FAMILIES):
@@ -143,15 +146,13 @@ cdef void feature_free(feature_t* f) noexcept nogil:
         return
     free(f.pattern3_level)
     free(f.pattern3_codes)
-    free(f.spatial_keys)
-    free(f.spatial_levels)
+    free(f.spatial)
     for i in range(FEATURE_FAMILIES):
         free(f.gamma[i])
         f.gamma[i] = NULL
     f.pattern3_level = NULL
     f.pattern3_codes = NULL
-    f.spatial_keys = NULL
-    f.spatial_levels = NULL
+    f.spatial = NULL
 
 
 cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
@@ -165,6 +166,8 @@ cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
         for y in range(b.size):
             for x in range(b.size):
                 f.pad_index[(y + 1) * b.width + x + 1] = (y + SPATIAL_PAD) * pw + x + SPATIAL_PAD
+        for x in range(SPATIAL_POINTS):
+            f.pad_offset[x] = OFFSET_Y[x] * pw + OFFSET_X[x]
     f.colour = c
     for y in range(b.size):
         p = (y + 1) * b.width + 1
@@ -225,12 +228,13 @@ cdef inline uint64_t _spatial_key(uint64_t* h, int size_index) noexcept nogil:
     return m if m != 0 else 1
 
 
-cdef inline void _absorb(const feature_t* f, int base, int pw, int* k, int end, uint64_t* h) noexcept nogil:
+cdef inline void _absorb(const feature_t* f, int base, int* k, int end, uint64_t* h) noexcept nogil:
     """Fold the points k .. end - 1 of the diamond around pad index `base` into the 8 keys."""
     cdef const uint64_t* z
+    cdef const uint8_t* around = &f.pad[base]
     cdef int s
     while k[0] < end:
-        z = SYM_KEYS[k[0]][f.pad[base + OFFSET_Y[k[0]] * pw + OFFSET_X[k[0]]]]
+        z = SYM_KEYS[k[0]][around[f.pad_offset[k[0]]]]
         for s in range(8):
             h[s] ^= z[s]
         k[0] += 1
@@ -239,21 +243,19 @@ cdef inline void _absorb(const feature_t* f, int base, int pw, int* k, int end, 
 cdef void feature_spatial_keys(const feature_t* f, const board_t* b, int p, uint64_t* keys) noexcept nogil:
     """The canonical key of every size around p (the learner counts them all for the played move)."""
     cdef uint64_t h[8]
-    cdef int i, k = 0, pw = f.size + 2 * SPATIAL_PAD
+    cdef int i, k = 0
     memset(h, 0, sizeof(h))
     for i in range(SPATIAL_SIZES):
-        _absorb(f, f.pad_index[p], pw, &k, SIZE_END[i], h)
+        _absorb(f, f.pad_index[p], &k, SIZE_END[i], h)
         keys[i] = _spatial_key(h, i)
 
 
 cdef inline int32_t _spatial_find(const feature_t* f, uint64_t key) noexcept nogil:
-    cdef uint64_t i
-    if f.spatial_mask == 0:
-        return NO_LEVEL
-    i = key & f.spatial_mask
-    while f.spatial_keys[i] != 0:
-        if f.spatial_keys[i] == key:
-            return f.spatial_levels[i]
+    """Only with a dictionary (n_spatial > 0)."""
+    cdef uint64_t i = key & f.spatial_mask
+    while f.spatial[i].key != 0:
+        if f.spatial[i].key == key:
+            return <int32_t>f.spatial[i].level
         i = (i + 1) & f.spatial_mask
     return NO_LEVEL
 
@@ -263,29 +265,39 @@ cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexc
     cdef uint64_t i = key & f.spatial_mask
     if f.n_spatial * 2 >= <int64_t>f.spatial_mask:
         return -1
-    while f.spatial_keys[i] != 0 and f.spatial_keys[i] != key:
+    while f.spatial[i].key != 0 and f.spatial[i].key != key:
         i = (i + 1) & f.spatial_mask
-    if f.spatial_keys[i] == 0:
+    if f.spatial[i].key == 0:
         f.n_spatial += 1
-    f.spatial_keys[i] = key
-    f.spatial_levels[i] = level
+    f.spatial[i].key = key
+    f.spatial[i].level = level
     return 0
 
 
 cdef int32_t _spatial_level(const feature_t* f, int p) noexcept nogil:
-    """The level of the largest size around p that is in the dictionary."""
+    """The level of the largest size around p that is in the dictionary. The next size's key is
+    made while the slot of this one is fetched from memory (prefetched): the hashing hides part
+    of the lookup's cache miss, for the cost of one size hashed in vain after the last found."""
     cdef uint64_t h[8]
-    cdef int i, k = 0, pw = f.size + 2 * SPATIAL_PAD
+    cdef uint64_t key, next_key = 0
+    cdef int i, k = 0, base = f.pad_index[p]
     cdef int32_t level, found = NO_LEVEL
     if f.n_spatial == 0:
         return NO_LEVEL
     memset(h, 0, sizeof(h))
+    _absorb(f, base, &k, SIZE_END[0], h)
+    key = _spatial_key(h, 0)
+    __builtin_prefetch(&f.spatial[key & f.spatial_mask])
     for i in range(SPATIAL_SIZES):
-        _absorb(f, f.pad_index[p], pw, &k, SIZE_END[i], h)
-        level = _spatial_find(f, _spatial_key(h, i))
+        if i + 1 < SPATIAL_SIZES:
+            _absorb(f, base, &k, SIZE_END[i + 1], h)
+            next_key = _spatial_key(h, i + 1)
+            __builtin_prefetch(&f.spatial[next_key & f.spatial_mask])
+        level = _spatial_find(f, key)
         if level == NO_LEVEL:
             break
         found = level
+        key = next_key
     return found
 
 
@@ -345,7 +357,7 @@ cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) no
     n = group_liberties(s, s.group[g], libs, 3)
     if n != 2:
         return n < 2
-    return ladder_capture(s, g, c, &f.scratch[1]) != NO_POINT
+    return ladder_read(s, g, c) != NO_POINT
 
 
 cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noexcept nogil:
@@ -360,7 +372,7 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
         return 0
     if n < 2:
         return NO_LEVEL
-    return 2 if ladder_capture(s, p, 3 - c, &f.scratch[1]) != NO_POINT else 1
+    return 2 if ladder_read(s, p, 3 - c) != NO_POINT else 1
 
 
 cdef inline int32_t _distance_level(int p, int q, int w) noexcept nogil:
@@ -553,13 +565,12 @@ cdef class Predictor:
         cdef uint64_t[::1] view = np.ascontiguousarray(keys, dtype=np.uint64)
         cdef uint64_t capacity = 16
         cdef int i
-        while capacity < 4 * <uint64_t>view.shape[0]:
+        while capacity < 2 * <uint64_t>view.shape[0] + 2:     # at most half full
             capacity *= 2
-        free(self.f.spatial_keys)
-        free(self.f.spatial_levels)
-        self.f.spatial_keys = <uint64_t*>calloc(capacity, sizeof(uint64_t))
-        self.f.spatial_levels = <int32_t*>calloc(capacity, sizeof(int32_t))
-        if self.f.spatial_keys == NULL or self.f.spatial_levels == NULL:
+        free(self.f.spatial)
+        self.f.n_spatial = 0
+        self.f.spatial = <spatial_slot_t*>calloc(capacity, sizeof(spatial_slot_t))
+        if self.f.spatial == NULL:
             self.f.spatial_mask = 0
             raise MemoryError("no memory for the spatial dictionary")
         self.f.spatial_mask = capacity - 1
@@ -714,8 +725,8 @@ cdef class Predictor:
         cdef uint64_t i
         if self.f.spatial_mask:
             for i in range(self.f.spatial_mask + 1):
-                if self.f.spatial_keys[i] != 0:
-                    keys[self.f.spatial_levels[i]] = self.f.spatial_keys[i]
+                if self.f.spatial[i].key != 0:
+                    keys[self.f.spatial[i].level] = self.f.spatial[i].key
         return keys
 
 
