@@ -8,6 +8,7 @@ size missing from the dictionary: every key of a larger size was counted with it
 when the dictionary was made, so nothing larger can be in it. The keys come from a fixed seed and
 are part of the model file's format (MODEL_VERSION changes when they do).
 """
+cimport cython
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -375,6 +376,7 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
     return 2 if ladder_read(s, p, 3 - c) != NO_POINT else 1
 
 
+@cython.cdivision(True)     # points and widths are positive: C's division is Python's
 cdef inline int32_t _distance_level(int p, int q, int w) noexcept nogil:
     cdef int dx = p % w - q % w, dy = p // w - q // w, d
     if dx < 0:
