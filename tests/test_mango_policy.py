@@ -587,3 +587,62 @@ def test_a_stored_reply_after_the_tactics_gives_way_to_a_pending_capture(first):
     quiet = MangoPlayout(Board(9), config, seed=1, replies=table)   # nothing to capture
     quiet.play(e5, 2)
     assert game.vertex(quiet.step()) == "G7"
+
+
+# A ladder that runs from the top left across a 13x13 board: White's D11-D10 has two liberties
+# (D9 and E10), Black to play; the atari at D9 (marked *) chases it down to the right, the one at
+# E10 lets it out. The reader tries the group's two liberties in the order it finds them, which
+# the symmetries of the board change, so that over the eight both the first atari tried (read on
+# a copy) and the second (read on the board it was found on) lead the chase.
+LONG_LADDER = """
+    . . . . . . . . . . . . .
+    . . . X . . . . . . . . .
+    . . X O X . . . . . . . .
+    . . X O . . . . . . . . .
+    . . . * . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+    . . . . . . . . . . . . .
+"""
+COLUMNS = "ABCDEFGHJKLMN"
+
+
+def _symmetries(rows):
+    """The eight images of a square grid of characters."""
+    images, grid = [], rows
+    for _ in range(4):
+        grid = [list(row) for row in zip(*grid[::-1])]        # a quarter turn
+        images += [grid, [row[::-1] for row in grid]]
+    return images
+
+
+def _find(image, char, beside=None):
+    """The vertex of the first `char` in the grid (next to the first `beside`, if given)."""
+    near = None if beside is None else next((y, x) for y, row in enumerate(image)
+                                            for x, col in enumerate(row) if col == beside)
+    return next(COLUMNS[x] + str(len(image) - y) for y, row in enumerate(image)
+                for x, col in enumerate(row)
+                if col == char and (near is None or abs(near[0] - y) + abs(near[1] - x) == 1))
+
+
+@pytest.mark.parametrize("breaker", [None, (9, 8), (3, 10)])
+def test_ladder_reader_agrees_with_itself_under_every_symmetry(breaker):
+    from mango.engine.playout import ladder_attack
+    rows = [line.split() for line in LONG_LADDER.strip().splitlines()]
+    if breaker:
+        rows[breaker[0]][breaker[1]] = "O"      # a White stone on the ladder's path (J4, L10: off it)
+    for image in _symmetries(rows):
+        game = Game.from_ascii("\n".join(" ".join(row).replace("*", ".") for row in image),
+                               to_move="b")
+        before = game.board.copy()
+        attack = ladder_attack(game.board, game.point(_find(image, "O", beside="*")), 1)
+        if breaker == (9, 8):
+            assert attack is None
+        else:
+            assert attack is not None and game.vertex(attack) == _find(image, "*")
+        assert [before.stones(c) for c in (1, 2)] == [game.board.stones(c) for c in (1, 2)]
