@@ -140,6 +140,8 @@ ctypedef struct worker_t:
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]
+    int cand_spare[MAX_POINTS + 1]      # the radix sort's second buffers
+    uint64_t sort_bits[2][MAX_POINTS + 1]
     int64_t moved_old[MAX_POINTS + 1]   # old copies retired by a block replacement, and their
     int64_t moved_new[MAX_POINTS + 1]   # new copies, whose counters move after the publication
     int n_moved
@@ -440,15 +442,69 @@ cdef void _move_counters(search_t* s, worker_t* wk) noexcept nogil:
     wk.n_moved = 0
 
 
+cdef inline uint64_t _descending_bits(double x) noexcept nogil:
+    """An unsigned key whose ascending order is x's descending order (IEEE 754: flip a negative
+    number's bits, set a positive one's sign bit, then complement; -0.0 counts as 0.0)."""
+    cdef uint64_t u
+    if x == 0:
+        x = 0.0
+    memcpy(&u, &x, sizeof(u))
+    u = ~u if u >> 63 else u | (<uint64_t>1 << 63)
+    return ~u
+
+
+cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil:
+    """wk.cand_order[0:n] (indices into key) sorted by key, greatest first, equal keys left in
+    their order: a stable LSD radix sort, a byte a pass, skipping the bytes every key shares. The
+    insertion sort it replaced (same order) took a fortieth of a 19x19 search with its n^2 / 4
+    moves of ~300 children, and a merge sort as much, its comparisons a chain of dependent loads."""
+    cdef int count[256]
+    cdef int i, shift, digit, total, c
+    cdef int* order = wk.cand_order
+    cdef int* spare = wk.cand_spare
+    cdef uint64_t* bits = wk.sort_bits[0]
+    cdef uint64_t* spare_bits = wk.sort_bits[1]
+    cdef int* swap_order
+    cdef uint64_t* swap_bits
+    if n <= 1:
+        return
+    for i in range(n):
+        bits[i] = _descending_bits(key[order[i]])
+    for shift in range(0, 64, 8):
+        memset(count, 0, sizeof(count))
+        for i in range(n):
+            count[(bits[i] >> shift) & 255] += 1
+        if count[(bits[0] >> shift) & 255] == n:
+            continue                    # one value of this byte: the pass would change nothing
+        total = 0
+        for digit in range(256):
+            c = count[digit]
+            count[digit] = total
+            total += c
+        for i in range(n):
+            digit = (bits[i] >> shift) & 255
+            spare_bits[count[digit]] = bits[i]
+            spare[count[digit]] = order[i]
+            count[digit] += 1
+        swap_bits = bits
+        bits = spare_bits
+        spare_bits = swap_bits
+        swap_order = order
+        order = spare
+        spare = swap_order
+    if order != wk.cand_order:
+        memcpy(wk.cand_order, order, n * sizeof(int))
+
+
 cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
     """Create every child of node (legal moves that fill no own true eye, and pass), with priors,
     sorted by Mango's H (or the predictor's probability), keeping the children already created;
     1 on success. node is locked. Children created before T get the predictor prior here."""
     cdef board_t* b = &wk.board
     cdef const params_t* p = &s.params
-    cdef int c = b.to_move, n = 0, i, j, k, point, old_n, key, n_recent, m = b.last_move, w = b.width
+    cdef int c = b.to_move, n = 0, i, j, k, point, old_n, n_recent, m = b.last_move, w = b.width
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
-    cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0, hk
+    cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0
     cdef bint predicting = wk.features != NULL
     # Mango's H is only needed when the predictor does not give both the order and the bias
     cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
@@ -499,18 +555,9 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     wk.cand_predicted[n] = -1
     wk.cand_policy[n] = 0
     n += 1
-    # insertion sort of the candidate indices by H (or the predictor), best first (n <= 362,
-    # once per node)
     for i in range(n):
         wk.cand_order[i] = i
-    for i in range(1, n):
-        key = wk.cand_order[i]
-        hk = order_by[key]
-        j = i - 1
-        while j >= 0 and order_by[wk.cand_order[j]] < hk:
-            wk.cand_order[j + 1] = wk.cand_order[j]
-            j -= 1
-        wk.cand_order[j + 1] = key
+    _sort_best_first(wk, order_by, n)
     first = tree_alloc(&s.pool, n)
     if first < 0:
         return 0
