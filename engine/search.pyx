@@ -1579,6 +1579,26 @@ def probe_selectable(config, int n_children, double visits):
     return search_selectable(&p, n_children, visits)
 
 
+def probe_sort_best_first(keys):
+    """The expansion's order of candidates with these keys (indices, best first)."""
+    cdef worker_t* wk = <worker_t*>PyMem_Malloc(sizeof(worker_t))
+    cdef double values[MAX_POINTS + 1]
+    cdef int i, n = len(keys)
+    if wk == NULL:
+        raise MemoryError()
+    if n > MAX_POINTS + 1:
+        PyMem_Free(wk)
+        raise ValueError("too many keys")
+    try:
+        for i in range(n):
+            values[i] = keys[i]
+            wk.cand_order[i] = i
+        _sort_best_first(wk, values, n)
+        return [wk.cand_order[i] for i in range(n)]
+    finally:
+        PyMem_Free(wk)
+
+
 def probe_unprune_schedule(SearchTree tree, int count):
     return [tree.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
 

@@ -12,6 +12,7 @@ class Searcher(EngineSearcher):
     replay = search.probe_replay
     line_children = search.probe_line_children
     unprune_schedule = search.probe_unprune_schedule
+    sort_best_first = staticmethod(search.probe_sort_best_first)
     audit = search.probe_audit
     counters = search.probe_counters
     set_counters = search.probe_set_counters

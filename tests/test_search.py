@@ -8,6 +8,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mango.engine import Game
 from mango.engine.board import PASS_POINT as PASS
@@ -677,3 +679,12 @@ def test_last_good_replies_change_the_playouts_and_stay_deterministic():
     plain, one, two, again = (snapshot(s) for s in searches)
     assert two == again
     assert one != plain != two != one
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from([-1.0, 0.0, -0.0, 1.0, 0.5, 1e-300]),
+                          st.floats(allow_nan=False, width=64)), max_size=362))
+def test_children_order_is_a_stable_sort_best_first(keys):
+    # the order of the children decides which progressive unpruning shows first: it must be
+    # the stable order by key, greatest first (what the search's insertion sort gave)
+    assert Searcher.sort_best_first(keys) == sorted(range(len(keys)), key=lambda i: -keys[i])
