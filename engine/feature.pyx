@@ -563,26 +563,27 @@ cdef class Predictor:
             self.f.n_pattern3 += 1
 
     def set_spatial_keys(self, keys):
-        """Level i for spatial key keys[i] (nonzero, as feature_spatial_keys makes them)."""
-        cdef uint64_t[::1] view = np.ascontiguousarray(keys, dtype=np.uint64)
+        """Level i for spatial key keys[i] (nonzero, as feature_spatial_keys makes them). Bad keys
+        raise ValueError before anything changes."""
+        array = np.ascontiguousarray(keys, dtype=np.uint64).ravel()
+        if (array == 0).any():
+            raise ValueError("spatial keys are never 0")
+        if len(np.unique(array)) != len(array):
+            raise ValueError("a spatial key appears twice")
+        cdef uint64_t[::1] view = array
         cdef uint64_t capacity = 16
         cdef int i
         while capacity < 2 * <uint64_t>view.shape[0] + 2:     # at most half full
             capacity *= 2
-        free(self.f.spatial)
-        self.f.n_spatial = 0
-        self.f.spatial = <spatial_slot_t*>calloc(capacity, sizeof(spatial_slot_t))
-        if self.f.spatial == NULL:
-            self.f.spatial_mask = 0
+        cdef spatial_slot_t* table = <spatial_slot_t*>calloc(capacity, sizeof(spatial_slot_t))
+        if table == NULL:
             raise MemoryError("no memory for the spatial dictionary")
+        free(self.f.spatial)
+        self.f.spatial = table
         self.f.spatial_mask = capacity - 1
         self.f.n_spatial = 0
         for i in range(view.shape[0]):
-            if view[i] == 0:
-                raise ValueError("spatial keys are never 0")
             feature_spatial_insert(&self.f, view[i], i)
-        if self.f.n_spatial != view.shape[0]:
-            raise ValueError("a spatial key appears twice")
 
     @property
     def spatial_count(self):

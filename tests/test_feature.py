@@ -253,3 +253,12 @@ def test_large_patterns_see_which_stone_was_just_played():
                               predictor.spatial_keys(drawn.board, 1, near))
     assert np.array_equal(predictor.spatial_keys(played.board, 1, far),
                           predictor.spatial_keys(drawn.board, 1, far))
+
+
+@pytest.mark.parametrize("bad", [[5, 0, 7], [5, 7, 5]])
+def test_bad_spatial_keys_are_refused_and_change_nothing(bad):
+    predictor = Predictor()
+    predictor.set_spatial_keys([11, 12, 13])
+    with pytest.raises(ValueError):
+        predictor.set_spatial_keys(bad)
+    assert predictor.spatial_count == 3
