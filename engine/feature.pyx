@@ -553,11 +553,11 @@ cdef class Predictor:
         cdef int i
         if len(array) and array.max() >= PATTERN_CODES:
             raise ValueError("3x3 codes out of range")
+        if len(np.unique(array)) != len(array):
+            raise ValueError("a 3x3 code appears twice")
         memset(self.f.pattern3_level, 0xFF, PATTERN_CODES * sizeof(int32_t))
         self.f.n_pattern3 = 0
         for i in range(view.shape[0]):
-            if self.f.pattern3_level[view[i]] != NO_LEVEL:
-                raise ValueError("a 3x3 code appears twice")
             self.f.pattern3_level[view[i]] = i
             self.f.pattern3_codes[i] = view[i]
             self.f.n_pattern3 += 1
@@ -565,12 +565,12 @@ cdef class Predictor:
     def set_spatial_keys(self, keys):
         """Level i for spatial key keys[i] (nonzero, as feature_spatial_keys makes them). Bad keys
         raise ValueError before anything changes."""
-        array = np.ascontiguousarray(keys, dtype=np.uint64).ravel()
+        array = np.ascontiguousarray(keys, dtype=np.uint64)
+        cdef uint64_t[::1] view = array     # one dimension, or ValueError
         if (array == 0).any():
             raise ValueError("spatial keys are never 0")
         if len(np.unique(array)) != len(array):
             raise ValueError("a spatial key appears twice")
-        cdef uint64_t[::1] view = array
         cdef uint64_t capacity = 16
         cdef int i
         while capacity < 2 * <uint64_t>view.shape[0] + 2:     # at most half full
@@ -594,17 +594,21 @@ cdef class Predictor:
         return [self.f.n_pattern3, self.f.n_spatial] + [FIXED_LEVELS[name] for name in FAMILIES[2:]]
 
     def set_gammas(self, gammas):
-        """gammas[k]: the strength of each level of family k (a sequence per family)."""
+        """gammas[k]: the strength of each level of family k (a sequence per family). Bad
+        gammas raise ValueError before anything changes."""
         if len(gammas) != FEATURE_FAMILIES:
             raise ValueError(f"one gamma array per family ({FEATURE_FAMILIES})")
         cdef double[::1] view
         cdef int k, i
+        arrays = [np.ascontiguousarray(gammas[k], dtype=np.float64) for k in range(FEATURE_FAMILIES)]
         for k in range(FEATURE_FAMILIES):
-            array = np.ascontiguousarray(gammas[k], dtype=np.float64)
-            view = array
-            if len(array) and not (array > 0).all():
+            view = arrays[k]                # one dimension, or ValueError
+            if len(arrays[k]) and not (arrays[k] > 0).all():      # NaN fails too
                 raise ValueError(f"gammas of {FAMILIES[k]} must be positive")
+        for k in range(FEATURE_FAMILIES):
+            view = arrays[k]
             free(self.f.gamma[k])
+            self.f.n_levels[k] = 0
             self.f.gamma[k] = <double*>malloc(max(1, view.shape[0]) * sizeof(double))
             if self.f.gamma[k] == NULL:
                 raise MemoryError("no memory for the gammas")

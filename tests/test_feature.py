@@ -262,3 +262,18 @@ def test_bad_spatial_keys_are_refused_and_change_nothing(bad):
     with pytest.raises(ValueError):
         predictor.set_spatial_keys(bad)
     assert predictor.spatial_count == 3
+
+
+def test_bad_gammas_or_codes_are_refused_and_change_nothing():
+    predictor = Predictor()
+    predictor.set_pattern3_codes([3, 5, 8])
+    good = [np.full(2, 1.5) for _ in FAMILIES]
+    predictor.set_gammas(good)
+    bad = [np.full(2, 2.0) for _ in FAMILIES]
+    bad[-1] = np.array([1.0, -1.0])                 # the last family's gammas are refused...
+    with pytest.raises(ValueError):
+        predictor.set_gammas(bad)
+    assert all((g == 1.5).all() for g in predictor.gammas())   # ...and the first ones kept
+    with pytest.raises(ValueError):
+        predictor.set_pattern3_codes([3, 9, 3])
+    assert predictor.pattern3_codes().tolist() == [3, 5, 8]
