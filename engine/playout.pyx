@@ -191,8 +191,8 @@ cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, 
     """scratch[slot]: the group at gp has exactly two liberties, att to move, `steps` ataris into
     the ladder. Returns att's atari that wins the ladder, or NO_POINT. Each atari is tried depth
     first within a budget of ataris: the first on a copy in scratch[slot + 1], the second on
-    scratch[slot] itself (nothing reads that board after its last try), which saves the copies
-    that made a third of the ladder reading's time."""
+    scratch[slot] itself (nothing reads that board after its last try): a board copy saved each
+    time both ataris are read, where the copies were much of the reading's time."""
     cdef board_t* here = &scratch[slot]
     cdef board_t* tmp
     cdef int defender = 3 - att, i, lib, ext, n, g, next_slot
