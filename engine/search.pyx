@@ -1179,22 +1179,16 @@ cdef void _workers_free(worker_t** workers, int n) noexcept nogil:
         free(workers)
 
 
-cdef class SearchTree:
-    """The C side of a search: the node pool, the workers, the position at the root and the tree
-    readers. engine.searcher.Searcher adds the budget loop and the choice of a move in Python.
-
-    Kept between moves (tree reuse): set_position() keeps the subtree of the moves played since,
-    as long as the root has the same position and the same side to move.
+cdef class SearchTreeReader:
+    """A search's C resources (the node pool, the workers, the position at the root) and what can
+    be read from them: the root's children, lines, ownership and scores. SearchTree, below, adds
+    configuring, positioning and running the search; split in two to keep each class readable.
     """
     cdef search_t* s
     cdef worker_t** workers
     cdef int n_workers
     cdef bint pool_open
-    cdef readonly object config
-    cdef object _root_moves             # the game's moves at the tree's root
-    cdef object _root_start             # (size, komi, hash of the game's first board)
-    cdef uint64_t _runs
-    cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
+    cdef object _root_moves             # the game's moves at the tree's root (None: no position)
 
     def __cinit__(self, *args, **kwargs):
         self.s = <search_t*>PyMem_Malloc(sizeof(search_t))
@@ -1205,13 +1199,6 @@ cdef class SearchTree:
         self.n_workers = 0
         self.pool_open = False
 
-    def __init__(self, config=None):
-        self.config = None
-        self._root_moves = None
-        self._root_start = None
-        self._runs = 0
-        self.configure(EngineConfig() if config is None else config)
-
     def __dealloc__(self):
         if self.s != NULL:
             if self.pool_open:
@@ -1219,6 +1206,141 @@ cdef class SearchTree:
             PyMem_Free(self.s.replies)
             PyMem_Free(self.s)
         _workers_free(self.workers, self.n_workers)
+
+    # -- reading the tree ------------------------------------------------------------------------
+
+    def lead(self):
+        """Visits by which the most visited root child leads the second."""
+        cdef node_t* root = &self.s.pool.nodes[0]
+        cdef int i
+        cdef int64_t first = 0, second = 0, v
+        for i in range(root.n_children):
+            v = self.s.pool.nodes[root.first_child + i].visits
+            if v > first:
+                second = first
+                first = v
+            elif v > second:
+                second = v
+        return first - second
+
+    def _node_children(self, int64_t index):
+        cdef node_t* node = &self.s.pool.nodes[index]
+        cdef node_t* ch
+        cdef int i
+        out = []
+        for i in range(node.n_children):
+            ch = &self.s.pool.nodes[node.first_child + i]
+            mean, stdev = self._score_view(False, ch.move) if index == 0 else (None, None)
+            out.append(ChildStats(
+                ch.move, ch.visits, 0.5 * ch.half_wins / ch.visits if ch.visits else None,
+                ch.amaf_visits,
+                0.5 * ch.amaf_half_wins / ch.amaf_visits if ch.amaf_visits else None,
+                ch.prior_visits, ch.prior_wins / ch.prior_visits if ch.prior_visits else None,
+                ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i, mean, stdev))
+        return out
+
+    def _score_view(self, bint root, int move):
+        """(mean, stdev) of the final score margin (area score minus komi) from the view of the
+        root's side to move, over the simulations through root move `move` (or all: root);
+        (None, None) before any."""
+        cdef int64_t sums[3]
+        _score_sums(self.workers, self.n_workers, move, root, sums)
+        n, total, total2 = int(sums[0]), int(sums[1]), int(sums[2])     # Python ints: exact
+        if n == 0:
+            return None, None
+        mean = total / n - self.s.komi
+        stdev = math.sqrt(max(n * total2 - total * total, 0)) / n     # exact integers
+        return (mean if self.s.root_board.to_move == BLACK else -mean), stdev
+
+    def score_estimate(self):
+        """(mean, stdev) of the playouts' final score margin from the view of the side to move at
+        the root, over the simulations since the position was set; None before any."""
+        if self._root_moves is None:
+            return None
+        mean, stdev = self._score_view(True, 0)
+        return None if mean is None else (mean, stdev)
+
+    def children(self):
+        """The root's children, in H order."""
+        if self._root_moves is None:
+            return []
+        return self._node_children(0)
+
+    def principal_variation(self, int first_move, int max_length=20):
+        """Most-visited line after the root move first_move (included)."""
+        cdef int64_t index = _find_child(self.s, &self.s.pool.nodes[0], first_move) \
+            if self._root_moves is not None else -1
+        cdef node_t* node
+        cdef int64_t best
+        cdef int i
+        line = []
+        while index >= 0 and len(line) < max_length:
+            node = &self.s.pool.nodes[index]
+            if node.visits == 0:
+                break
+            line.append(node.move)
+            best = -1
+            for i in range(node.n_children):
+                if best < 0 or self.s.pool.nodes[node.first_child + i].visits > self.s.pool.nodes[best].visits:
+                    best = node.first_child + i
+            if best < 0 or self.s.pool.nodes[best].visits == 0:
+                break
+            index = best
+        return line
+
+    def ownership(self):
+        """{point: expected owner in -1 (White) .. +1 (Black)} over the simulations run since the
+        position was set (None before any)."""
+        cdef int x, y, p, w = self.s.root_board.width
+        cdef int64_t samples = 0, total
+        out = {}
+        for y in range(1, self.s.root_board.size + 1):
+            for x in range(1, self.s.root_board.size + 1):
+                p = y * w + x
+                total = _ownership_sum(self.workers, self.n_workers, p, &samples)
+                if samples == 0:
+                    return None
+                out[p] = <double>total / samples
+        return out or None
+
+    @property
+    def root_visits(self):
+        return self.s.pool.nodes[0].visits if self.pool_open else 0
+
+    @property
+    def root_to_move(self):
+        """The colour to move at the root (BLACK 1, WHITE 2)."""
+        return self.s.root_board.to_move
+
+    @property
+    def nodes_used(self):
+        """Nodes handed out in the pool (live and abandoned blocks)."""
+        return min(self.s.pool.used, self.s.pool.capacity) if self.pool_open else 0
+
+    @property
+    def pool_full(self):
+        return bool(self.s.pool.full) if self.pool_open else False
+
+
+cdef class SearchTree(SearchTreeReader):
+    """The C side of a search: configuring it, setting the position at its root and running
+    simulations (the readers are SearchTreeReader's). engine.searcher.Searcher adds the budget
+    loop and the choice of a move in Python.
+
+    Kept between moves (tree reuse): set_position() keeps the subtree of the moves played since,
+    as long as the root has the same position and the same side to move.
+    """
+    cdef readonly object config
+    cdef object _root_start             # (size, komi, hash of the game's first board)
+    cdef uint64_t _runs
+    cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
+
+    def __init__(self, config=None):
+        self.config = None
+        self._root_moves = None
+        self._root_start = None
+        self._runs = 0
+        self.configure(EngineConfig() if config is None else config)
 
     def configure(self, config):
         """Take a new EngineConfig (between searches). The tree is kept unless the memory bound
@@ -1396,120 +1518,6 @@ cdef class SearchTree:
         cdef int threads = self.n_workers
         with nogil:
             search_batch(self.s, self.workers, threads, n)
-
-    def lead(self):
-        """Visits by which the most visited root child leads the second."""
-        cdef node_t* root = &self.s.pool.nodes[0]
-        cdef int i
-        cdef int64_t first = 0, second = 0, v
-        for i in range(root.n_children):
-            v = self.s.pool.nodes[root.first_child + i].visits
-            if v > first:
-                second = first
-                first = v
-            elif v > second:
-                second = v
-        return first - second
-
-    # -- reading the tree ------------------------------------------------------------------------
-
-    def _node_children(self, int64_t index):
-        cdef node_t* node = &self.s.pool.nodes[index]
-        cdef node_t* ch
-        cdef int i
-        out = []
-        for i in range(node.n_children):
-            ch = &self.s.pool.nodes[node.first_child + i]
-            mean, stdev = self._score_view(False, ch.move) if index == 0 else (None, None)
-            out.append(ChildStats(
-                ch.move, ch.visits, 0.5 * ch.half_wins / ch.visits if ch.visits else None,
-                ch.amaf_visits,
-                0.5 * ch.amaf_half_wins / ch.amaf_visits if ch.amaf_visits else None,
-                ch.prior_visits, ch.prior_wins / ch.prior_visits if ch.prior_visits else None,
-                ch.heuristic, ch.policy, bool(ch.flags & NODE_BANNED), i, mean, stdev))
-        return out
-
-    def _score_view(self, bint root, int move):
-        """(mean, stdev) of the final score margin (area score minus komi) from the view of the
-        root's side to move, over the simulations through root move `move` (or all: root);
-        (None, None) before any."""
-        cdef int64_t sums[3]
-        _score_sums(self.workers, self.n_workers, move, root, sums)
-        n, total, total2 = int(sums[0]), int(sums[1]), int(sums[2])     # Python ints: exact
-        if n == 0:
-            return None, None
-        mean = total / n - self.s.komi
-        stdev = math.sqrt(max(n * total2 - total * total, 0)) / n     # exact integers
-        return (mean if self.s.root_board.to_move == BLACK else -mean), stdev
-
-    def score_estimate(self):
-        """(mean, stdev) of the playouts' final score margin from the view of the side to move at
-        the root, over the simulations since the position was set; None before any."""
-        if self._root_moves is None:
-            return None
-        mean, stdev = self._score_view(True, 0)
-        return None if mean is None else (mean, stdev)
-
-    def children(self):
-        """The root's children, in H order."""
-        if self._root_moves is None:
-            return []
-        return self._node_children(0)
-
-    def principal_variation(self, int first_move, int max_length=20):
-        """Most-visited line after the root move first_move (included)."""
-        cdef int64_t index = _find_child(self.s, &self.s.pool.nodes[0], first_move) \
-            if self._root_moves is not None else -1
-        cdef node_t* node
-        cdef int64_t best
-        cdef int i
-        line = []
-        while index >= 0 and len(line) < max_length:
-            node = &self.s.pool.nodes[index]
-            if node.visits == 0:
-                break
-            line.append(node.move)
-            best = -1
-            for i in range(node.n_children):
-                if best < 0 or self.s.pool.nodes[node.first_child + i].visits > self.s.pool.nodes[best].visits:
-                    best = node.first_child + i
-            if best < 0 or self.s.pool.nodes[best].visits == 0:
-                break
-            index = best
-        return line
-
-    def ownership(self):
-        """{point: expected owner in -1 (White) .. +1 (Black)} over the simulations run since the
-        position was set (None before any)."""
-        cdef int x, y, p, w = self.s.root_board.width
-        cdef int64_t samples = 0, total
-        out = {}
-        for y in range(1, self.s.root_board.size + 1):
-            for x in range(1, self.s.root_board.size + 1):
-                p = y * w + x
-                total = _ownership_sum(self.workers, self.n_workers, p, &samples)
-                if samples == 0:
-                    return None
-                out[p] = <double>total / samples
-        return out or None
-
-    @property
-    def root_visits(self):
-        return self.s.pool.nodes[0].visits if self.pool_open else 0
-
-    @property
-    def root_to_move(self):
-        """The colour to move at the root (BLACK 1, WHITE 2)."""
-        return self.s.root_board.to_move
-
-    @property
-    def nodes_used(self):
-        """Nodes handed out in the pool (live and abandoned blocks)."""
-        return min(self.s.pool.used, self.s.pool.capacity) if self.pool_open else 0
-
-    @property
-    def pool_full(self):
-        return bool(self.s.pool.full) if self.pool_open else False
 
 
 # ---- test hooks: the bookkeeping of hand-written simulations ------------------------------------
