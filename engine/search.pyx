@@ -1210,10 +1210,13 @@ cdef class SearchTreeReader:
     # -- reading the tree ------------------------------------------------------------------------
 
     def lead(self):
-        """Visits by which the most visited root child leads the second."""
-        cdef node_t* root = &self.s.pool.nodes[0]
+        """Visits by which the most visited root child leads the second (0 before a position)."""
+        cdef node_t* root
         cdef int i
         cdef int64_t first = 0, second = 0, v
+        if self._root_moves is None:
+            return 0
+        root = &self.s.pool.nodes[0]
         for i in range(root.n_children):
             v = self.s.pool.nodes[root.first_child + i].visits
             if v > first:
@@ -1293,6 +1296,8 @@ cdef class SearchTreeReader:
         position was set (None before any)."""
         cdef int x, y, p, w = self.s.root_board.width
         cdef int64_t samples = 0, total
+        if self._root_moves is None:
+            return None
         out = {}
         for y in range(1, self.s.root_board.size + 1):
             for x in range(1, self.s.root_board.size + 1):

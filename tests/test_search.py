@@ -256,6 +256,17 @@ def test_tree_is_reused_after_both_players_move():
     assert s.root_visits == 0
 
 
+def test_the_readers_answer_before_any_position():
+    # a controller may ask for analysis before the first genmove: nothing to read, no crash
+    s = searcher(100)
+    assert s.lead() == 0 and s.root_visits == 0
+    assert s.children() == [] and s.principal_variation(0) == []
+    assert s.ownership() is None and s.score_estimate() is None
+    s.search(Game(5, 0.5))
+    s.clear()
+    assert s.lead() == 0 and s.children() == [] and s.ownership() is None
+
+
 def test_no_tree_reuse_when_the_other_colour_is_to_move():
     # GTP lets either colour move next (genmove w with Black to move): the tree is Black's
     game = Game(5, 0.5)
