@@ -1521,6 +1521,8 @@ cdef class SearchTree(SearchTreeReader):
     def run_batch(self, int64_t n):
         """n simulations from the root, shared by the threads, without the GIL."""
         cdef int threads = self.n_workers
+        if self._root_moves is None:
+            raise RuntimeError("set_position() first")
         with nogil:
             search_batch(self.s, self.workers, threads, n)
 

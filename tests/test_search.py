@@ -262,6 +262,8 @@ def test_the_readers_answer_before_any_position():
     assert s.lead() == 0 and s.root_visits == 0
     assert s.children() == [] and s.principal_variation(0) == []
     assert s.ownership() is None and s.score_estimate() is None
+    with pytest.raises(RuntimeError, match="set_position"):
+        s.run_batch(10)
     s.search(Game(5, 0.5))
     s.clear()
     assert s.lead() == 0 and s.children() == [] and s.ownership() is None
