@@ -257,7 +257,7 @@ def test_tree_is_reused_after_both_players_move():
 
 
 def test_the_readers_answer_before_any_position():
-    # a controller may ask for analysis before the first genmove: nothing to read, no crash
+    # a program embedding the engine may read the tree before any search: nothing to read, no crash
     s = searcher(100)
     assert s.lead() == 0 and s.root_visits == 0
     assert s.children() == [] and s.principal_variation(0) == []
