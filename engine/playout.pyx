@@ -187,28 +187,105 @@ cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil:
             return False
 
 
+cdef inline int _add_distinct(int* found, int n, int q) noexcept nogil:
+    """Append q to found[:n] unless it is there; returns the new count."""
+    cdef int j
+    for j in range(n):
+        if found[j] == q:
+            return n
+    found[n] = q
+    return n + 1
+
+
+cdef int extension_liberties(const board_t* b, int p, int c, int* out) noexcept nogil:
+    """The distinct liberties of c's group once c plays at empty p, counted up to 3 into out
+    (room for 3), or -1 when the move would capture (then only playing it tells)."""
+    cdef int w = b.width, i, k, q, m, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int group_libs[4]
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
+            return -1
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == EMPTY:
+            n = _add_distinct(out, n, q)
+        elif b.colour[q] == c:
+            m = group_liberties(b, b.group[q], group_libs, 4)    # p and up to three more
+            for k in range(m):
+                if group_libs[k] != p:
+                    n = _add_distinct(out, n, group_libs[k])
+                    if n == 3:
+                        return n
+        if n == 3:
+            return n
+    return n
+
+
+cdef bint ladder_atari_refuted(const board_t* b, int lib, int ext, int att, int filled) noexcept nogil:
+    """att's atari at lib, against a group whose only liberties are lib and ext, surely fails:
+    it captures nothing, and the defender's extension at ext then has three liberties or more
+    (counted without the captures it may make, which only add to them). Read on b as it is, with
+    the defender's stone at `filled` taken as played (NO_POINT: none), so that the reader spends
+    no board copy on the wrong-side atari that most ladders offer."""
+    cdef int w = b.width, i, k, q, m, n = 0, defender = 3 - att
+    cdef int* d = [-w, -1, 1, w]
+    cdef int found[3]
+    cdef int group_libs[6]
+    for i in range(4):
+        q = lib + d[i]
+        if b.colour[q] == defender and board_in_atari(b, b.group[q]):
+            return False                    # the atari captures: only reading it tells
+    for i in range(4):
+        q = ext + d[i]
+        if b.colour[q] == EMPTY:
+            if q != lib and q != filled:
+                n = _add_distinct(found, n, q)
+        elif b.colour[q] == defender:
+            # lib, ext and filled are not liberties after the extension: three more are enough
+            m = group_liberties(b, b.group[q], group_libs, 6)
+            for k in range(m):
+                if group_libs[k] != lib and group_libs[k] != ext and group_libs[k] != filled:
+                    n = _add_distinct(found, n, group_libs[k])
+                    if n == 3:
+                        return True
+        if n == 3:
+            return True
+    return False
+
+
 cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, int* budget) noexcept nogil:
     """scratch[slot]: the group at gp has exactly two liberties, att to move, `steps` ataris into
     the ladder. Returns att's atari that wins the ladder, or NO_POINT. Each atari is tried depth
-    first within a budget of ataris: the first on a copy in scratch[slot + 1], the second on
-    scratch[slot] itself (nothing reads that board after its last try): a board copy saved each
-    time both ataris are read, where the copies were much of the reading's time."""
+    first within a budget of ataris. Both are judged first on the board as it is: one that is
+    not playable (ko, suicide) or surely refuted (ladder_atari_refuted) is not played at all.
+    When both must be played, the first goes on a copy in scratch[slot + 1] and the second on
+    scratch[slot] itself; otherwise the one played goes on scratch[slot], so that a ladder whose
+    wrong-side atari is refuted at every step is read without a single board copy."""
     cdef board_t* here = &scratch[slot]
     cdef board_t* tmp
     cdef int defender = 3 - att, i, lib, ext, n, g, next_slot
     cdef int libs[3]
     cdef int after[3]
+    cdef bint unplayable[2]
+    cdef bint refuted[2]
     if steps >= LADDER_MAX_STEPS or group_liberties(here, here.group[gp], libs, 3) != 2:
         return NO_POINT
+    for i in range(2):
+        unplayable[i] = board_is_ko(here, libs[i], att) or board_is_suicide(here, libs[i], att)
+        refuted[i] = not unplayable[i] and ladder_atari_refuted(here, libs[i], libs[1 - i], att, NO_POINT)
     for i in range(2):
         lib = libs[i]
         if budget[0] <= 0:
             return NO_POINT
-        if board_is_ko(here, lib, att) or board_is_suicide(here, lib, att):
+        if unplayable[i]:
             continue
-        budget[0] -= 1
-        if i == 0:
-            next_slot = slot + 1
+        budget[0] -= 1                      # a refuted atari counts as read
+        if refuted[i]:
+            continue                        # the defender's extension gets three liberties
+        if i == 0 and not unplayable[1] and not refuted[1]:
+            next_slot = slot + 1            # the second atari will need this board as it is
             tmp = &scratch[next_slot]
             _copy_board(tmp, here)
         else:
@@ -235,6 +312,11 @@ cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noe
     ladder (atari after atari, the defender extending each time and escaping when it can capture
     an attacking stone in atari), return att's first atari; else NO_POINT. `scratch` has room for
     LADDER_BOARDS boards; at most LADDER_BUDGET ataris are read."""
+    cdef int libs[3]
+    if group_liberties(b, b.group[gp], libs, 3) != 2 or (
+            ladder_atari_refuted(b, libs[0], libs[1], att, NO_POINT)
+            and ladder_atari_refuted(b, libs[1], libs[0], att, NO_POINT)):
+        return NO_POINT                     # no atari worth reading: no board copy
     _copy_board(&scratch[0], b)
     return ladder_read(scratch, gp, att)
 
@@ -249,8 +331,11 @@ cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch)
     """c extends its group in atari at `point`: True when that leaves exactly two liberties and
     the opponent then captures it in a ladder."""
     cdef int libs[3]
-    cdef int n
+    cdef int n = extension_liberties(b, point, c, libs)
     cdef int budget = LADDER_BUDGET
+    if n >= 0 and (n != 2 or (ladder_atari_refuted(b, libs[0], libs[1], 3 - c, point)
+                              and ladder_atari_refuted(b, libs[1], libs[0], 3 - c, point))):
+        return n < 2                        # decided without playing the extension on a copy
     _copy_board(&scratch[0], b)
     board_play(&scratch[0], point, c)
     n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)
@@ -1063,6 +1148,21 @@ def ladder_attack(Board board, int point, int attacker):
     finally:
         PyMem_Free(scratch)
     return None if result == NO_POINT else result
+
+
+def atari_refuted(Board board, int lib, int ext, int attacker, filled=None):
+    """The ladder reader's refusal without a copy (ladder_atari_refuted), for tests: True when
+    attacker's atari at lib, on a group with liberties lib and ext, surely fails; `filled` is a
+    point where the defender's stone is taken as played."""
+    return ladder_atari_refuted(&board.b, lib, ext, attacker, NO_POINT if filled is None else filled)
+
+
+def extension_liberty_points(Board board, int point, int colour):
+    """extension_liberties for tests: the liberties (up to 3) of colour's group once it plays at
+    empty point, or None when that move would capture."""
+    cdef int out[3]
+    cdef int n = extension_liberties(&board.b, point, colour, out)
+    return None if n < 0 else [out[i] for i in range(n)]
 
 
 cdef class ReplyTable:
