@@ -187,40 +187,42 @@ cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil:
             return False
 
 
-cdef inline int _add_distinct(int* found, int n, int q) noexcept nogil:
-    """Append q to found[:n] unless it is there; returns the new count."""
-    cdef int j
-    for j in range(n):
-        if found[j] == q:
-            return n
-    found[n] = q
-    return n + 1
-
-
-cdef int extension_liberties(const board_t* b, int p, int c, int* out) noexcept nogil:
-    """The distinct liberties of c's group once c plays at empty p, counted up to 3 into out
-    (room for 3), or -1 when the move would capture (then only playing it tells)."""
+cdef int _liberties_around(const board_t* b, int p, int c, int x1, int x2, int x3,
+                           int* out) noexcept nogil:
+    """The distinct liberties, up to 3 into out, of c's group once c plays at empty p, less the
+    points x1, x2 and x3 (taken as filled; NO_POINT is never a liberty): p's empty neighbours
+    and the liberties of c's groups touching p. Captures are not counted."""
     cdef int w = b.width, i, k, q, m, n = 0
     cdef int* d = [-w, -1, 1, w]
-    cdef int group_libs[4]
-    for i in range(4):
-        q = p + d[i]
-        if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
-            return -1
+    cdef int group_libs[6]
     for i in range(4):
         q = p + d[i]
         if b.colour[q] == EMPTY:
-            n = _add_distinct(out, n, q)
+            if q != x1 and q != x2 and q != x3:
+                n = board_add_unique(out, n, q)
         elif b.colour[q] == c:
-            m = group_liberties(b, b.group[q], group_libs, 4)    # p and up to three more
+            m = group_liberties(b, b.group[q], group_libs, 6)    # three, besides x1..x3
             for k in range(m):
-                if group_libs[k] != p:
-                    n = _add_distinct(out, n, group_libs[k])
+                if group_libs[k] != p and group_libs[k] != x1 and group_libs[k] != x2 \
+                        and group_libs[k] != x3:
+                    n = board_add_unique(out, n, group_libs[k])
                     if n == 3:
                         return n
         if n == 3:
             return n
     return n
+
+
+cdef int extension_liberties(const board_t* b, int p, int c, int* out) noexcept nogil:
+    """The distinct liberties of c's group once c plays at empty p, counted up to 3 into out
+    (room for 3), or -1 when the move would capture (then only playing it tells)."""
+    cdef int w = b.width, i, q
+    cdef int* d = [-w, -1, 1, w]
+    for i in range(4):
+        q = p + d[i]
+        if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
+            return -1
+    return _liberties_around(b, p, c, NO_POINT, NO_POINT, NO_POINT, out)
 
 
 cdef bint ladder_atari_refuted(const board_t* b, int lib, int ext, int att, int filled) noexcept nogil:
@@ -229,30 +231,14 @@ cdef bint ladder_atari_refuted(const board_t* b, int lib, int ext, int att, int 
     (counted without the captures it may make, which only add to them). Read on b as it is, with
     the defender's stone at `filled` taken as played (NO_POINT: none), so that the reader spends
     no board copy on the wrong-side atari that most ladders offer."""
-    cdef int w = b.width, i, k, q, m, n = 0, defender = 3 - att
+    cdef int w = b.width, i, q, defender = 3 - att
     cdef int* d = [-w, -1, 1, w]
     cdef int found[3]
-    cdef int group_libs[6]
     for i in range(4):
         q = lib + d[i]
         if b.colour[q] == defender and board_in_atari(b, b.group[q]):
             return False                    # the atari captures: only reading it tells
-    for i in range(4):
-        q = ext + d[i]
-        if b.colour[q] == EMPTY:
-            if q != lib and q != filled:
-                n = _add_distinct(found, n, q)
-        elif b.colour[q] == defender:
-            # lib, ext and filled are not liberties after the extension: three more are enough
-            m = group_liberties(b, b.group[q], group_libs, 6)
-            for k in range(m):
-                if group_libs[k] != lib and group_libs[k] != ext and group_libs[k] != filled:
-                    n = _add_distinct(found, n, group_libs[k])
-                    if n == 3:
-                        return True
-        if n == 3:
-            return True
-    return False
+    return _liberties_around(b, ext, defender, lib, filled, NO_POINT, found) == 3
 
 
 cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, int* budget) noexcept nogil:
