@@ -348,7 +348,7 @@ cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) no
     cdef int libs[3]
     cdef int n, ext, opp = 3 - c
     if group_liberties(b, g, libs, 3) == 2 and (libs[0] == p or libs[1] == p) \
-            and ladder_atari_refuted(b, p, libs[1] if libs[0] == p else libs[0], c, NO_POINT):
+            and ladder_atari_refuted(b, b.group[g], p, libs[1] if libs[0] == p else libs[0], c, NO_POINT):
         return False                # the extension gets three liberties: no copy needed
     _copy(s, b)
     board_play(s, p, c)
@@ -374,8 +374,8 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
         return 0
     if 0 <= n < 2:
         return NO_LEVEL
-    if n == 2 and ladder_atari_refuted(b, libs[0], libs[1], 3 - c, p) \
-            and ladder_atari_refuted(b, libs[1], libs[0], 3 - c, p):
+    if n == 2 and ladder_atari_refuted(b, NO_POINT, libs[0], libs[1], 3 - c, p) \
+            and ladder_atari_refuted(b, NO_POINT, libs[1], libs[0], 3 - c, p):
         return 1                    # both ataris refuted on the board as it is: no copy
     _copy(s, b)
     board_play(s, p, c)

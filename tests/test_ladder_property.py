@@ -50,7 +50,7 @@ def two_liberty_groups(ref: ReferenceBoard):
         stones, libs = ref.chain(p)
         seen |= stones
         if len(libs) == 2:
-            yield colour, sorted(libs)
+            yield p, colour, sorted(libs)
 
 
 def extension_holds(ref: ReferenceBoard, lib, ext, attacker: int) -> bool:
@@ -75,9 +75,9 @@ def test_a_refused_atari_is_refuted_on_the_reference_board(size, data):
     game, ref = random_position(size, data.draw(st.integers(size, 3 * size * size), label="moves"), seed)
     point = game.board.point
     refused = 0
-    for defender, libs in two_liberty_groups(ref):
+    for stone, defender, libs in two_liberty_groups(ref):
         for lib, ext in (libs, libs[::-1]):
-            if atari_refuted(game.board, point(*lib), point(*ext), 3 - defender):
+            if atari_refuted(game.board, point(*stone), point(*lib), point(*ext), 3 - defender):
                 refused += 1
                 assert extension_holds(ref, lib, ext, 3 - defender), (str(game), lib, ext)
     event(f"refusals > 0: {refused > 0}")
@@ -107,7 +107,7 @@ def test_extension_liberties_and_the_refusal_after_an_extension(size, data):
                 continue
             first, second = (board.xy(q) for q in found)
             for lib, ext in ((first, second), (second, first)):
-                if atari_refuted(board, board.point(*lib), board.point(*ext), 3 - colour, board.point(*p)):
+                if atari_refuted(board, 0, board.point(*lib), board.point(*ext), 3 - colour, board.point(*p)):
                     refused += 1
                     assert extension_holds(after, lib, ext, 3 - colour), (str(game), p, lib, ext)
     event(f"refusals > 0: {refused > 0}")
