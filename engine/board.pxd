@@ -102,20 +102,13 @@ cdef inline int board_empty_neighbours(const board_t* b, int p) noexcept nogil:
     return (b.nbr[p] >> NBR_SHIFT_EMPTY) & 15
 
 
-cdef inline bint board_is_listed(const int* items, int n, int value) noexcept nogil:
-    """value is among items[:n] (a set of a few points or group roots, where a linear scan beats
-    anything cleverer)."""
+cdef inline int board_add_unique(int* items, int n, int value) noexcept nogil:
+    """Append value to items[:n] unless it is there already; the new count (a set of a few
+    points or group roots, where a linear scan beats anything cleverer)."""
     cdef int j
     for j in range(n):
         if items[j] == value:
-            return True
-    return False
-
-
-cdef inline int board_add_unique(int* items, int n, int value) noexcept nogil:
-    """Append value to items[:n] unless it is there already; the new count."""
-    if board_is_listed(items, n, value):
-        return n
+            return n
     items[n] = value
     return n + 1
 

@@ -24,9 +24,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, O
                                  board_splitmix64, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
-from mango.engine.playout cimport (LADDER_BOARDS, extension_liberties, group_liberties,
-                                    group_touches_atari, ladder_atari_refuted, ladder_read,
-                                    libs_after_move)
+from mango.engine.playout cimport (LADDER_BOARDS, group_liberties, group_touches_atari,
+                                    ladder_read, libs_after_move)
 
 MODEL_FORMAT = "mango-bt"
 MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone
@@ -347,9 +346,6 @@ cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) no
     cdef board_t* s = &f.scratch[0]
     cdef int libs[3]
     cdef int n, ext, opp = 3 - c
-    if group_liberties(b, g, libs, 3) == 2 and (libs[0] == p or libs[1] == p) \
-            and ladder_atari_refuted(b, b.group[g], p, libs[1] if libs[0] == p else libs[0], c, NO_POINT):
-        return False                # the extension gets three liberties: no copy needed
     _copy(s, b)
     board_play(s, p, c)
     if not board_in_atari(s, s.group[g]) or board_in_atari(s, s.group[p]) \
@@ -369,14 +365,7 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
     """Escaping from atari: 0 with 3+ liberties, 1 with two and no ladder, 2 into a ladder."""
     cdef board_t* s = &f.scratch[0]
     cdef int libs[3]
-    cdef int n = extension_liberties(b, p, c, libs)
-    if n >= 3:
-        return 0
-    if 0 <= n < 2:
-        return NO_LEVEL
-    if n == 2 and ladder_atari_refuted(b, NO_POINT, libs[0], libs[1], 3 - c, p) \
-            and ladder_atari_refuted(b, NO_POINT, libs[1], libs[0], 3 - c, p):
-        return 1                    # both ataris refuted on the board as it is: no copy
+    cdef int n
     _copy(s, b)
     board_play(s, p, c)
     n = group_liberties(s, s.group[p], libs, 3)

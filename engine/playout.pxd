@@ -113,8 +113,6 @@ cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noex
 cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept nogil
 cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil
 cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noexcept nogil
-cdef int extension_liberties(const board_t* b, int p, int c, int* out) noexcept nogil
-cdef bint ladder_atari_refuted(const board_t* b, int g, int lib, int ext, int att, int filled) noexcept nogil
 cdef int ladder_read(board_t* scratch, int gp, int att) noexcept nogil
 cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil
 cdef policy_t playout_policy_from(config) except *

@@ -16,8 +16,8 @@ import array
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
-                           board_add_unique, board_is_ko, board_is_listed, board_is_suicide,
-                           board_is_true_eye, board_neighbour_groups,
+                           board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
+                           board_neighbour_groups,
                            board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_named_values, pattern_values_for
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
@@ -187,108 +187,28 @@ cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil:
             return False
 
 
-cdef int _liberties_around(const board_t* b, int p, int c, int x1, int x2, const int* skip,
-                           int n_skip, int* out) noexcept nogil:
-    """The distinct liberties, up to 3 into out, of c's group once c plays at empty p, less the
-    points x1 and x2 (taken as filled; NO_POINT is never a liberty): p's empty neighbours and
-    the liberties of c's groups touching p, but for the groups in skip[:n_skip], which the
-    caller knows add none. Captures are not counted."""
-    cdef int w = b.width, i, k, q, h, m, n = 0
-    cdef int* d = [-w, -1, 1, w]
-    cdef int group_libs[6]
-    for i in range(4):
-        q = p + d[i]
-        if b.colour[q] == EMPTY and q != x1 and q != x2:
-            out[n] = q                                  # distinct: four different points
-            n += 1
-            if n == 3:
-                return n
-    for i in range(4):
-        if n == 3:
-            return n
-        q = p + d[i]
-        if b.colour[q] != c:
-            continue
-        h = b.group[q]
-        if board_is_listed(skip, n_skip, h):
-            continue
-        m = group_liberties(b, h, group_libs, 6)        # three, besides p, x1 and x2
-        for k in range(m):
-            if group_libs[k] != p and group_libs[k] != x1 and group_libs[k] != x2:
-                n = board_add_unique(out, n, group_libs[k])
-                if n == 3:
-                    return n
-    return n
-
-
-cdef int extension_liberties(const board_t* b, int p, int c, int* out) noexcept nogil:
-    """The distinct liberties of c's group once c plays at empty p, counted up to 3 into out
-    (room for 3), or -1 when the move would capture (then only playing it tells)."""
-    cdef int w = b.width, i, q
-    cdef int* d = [-w, -1, 1, w]
-    for i in range(4):
-        q = p + d[i]
-        if b.colour[q] == 3 - c and board_in_atari(b, b.group[q]):
-            return -1
-    return _liberties_around(b, p, c, NO_POINT, NO_POINT, NULL, 0, out)
-
-
-cdef bint ladder_atari_refuted(const board_t* b, int g, int lib, int ext, int att, int filled) noexcept nogil:
-    """att's atari at lib, against the group g whose only liberties are lib and ext, surely
-    fails: it captures nothing, and the defender's extension at ext then has three liberties or
-    more (counted without the captures it may make, which only add to them). Read on b as it
-    is, with the defender's stone at `filled` taken as played (NO_POINT: none; with it, g is
-    NO_POINT and the group is the one that stone makes), so that the reader spends no board copy
-    on the wrong-side atari that most ladders offer. The group itself, and with `filled` every
-    group joining it there, has no liberties but lib and ext (and filled): it is not walked."""
-    cdef int w = b.width, i, q, n_skip = 0, defender = 3 - att
-    cdef int* d = [-w, -1, 1, w]
-    cdef int found[3]
-    cdef int skip[5]
-    for i in range(4):
-        q = lib + d[i]
-        if b.colour[q] == defender and board_in_atari(b, b.group[q]):
-            return False                    # the atari captures: only reading it tells
-    if g != NO_POINT:
-        skip[0] = g
-        n_skip = 1
-    if filled != NO_POINT:
-        n_skip += board_neighbour_groups(b, filled, defender, &skip[n_skip])
-    return _liberties_around(b, ext, defender, lib, filled, skip, n_skip, found) == 3
-
-
 cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, int* budget) noexcept nogil:
     """scratch[slot]: the group at gp has exactly two liberties, att to move, `steps` ataris into
     the ladder. Returns att's atari that wins the ladder, or NO_POINT. Each atari is tried depth
-    first within a budget of ataris. Both are judged first on the board as it is: one that is
-    not playable (ko, suicide) or surely refuted (ladder_atari_refuted) is not played at all.
-    When both must be played, the first goes on a copy in scratch[slot + 1] and the second on
-    scratch[slot] itself; otherwise the one played goes on scratch[slot], so that a ladder whose
-    wrong-side atari is refuted at every step is read without a single board copy."""
+    first within a budget of ataris: the first on a copy in scratch[slot + 1], the second on
+    scratch[slot] itself (nothing reads that board after its last try): a board copy saved each
+    time both ataris are read, where the copies were much of the reading's time."""
     cdef board_t* here = &scratch[slot]
     cdef board_t* tmp
     cdef int defender = 3 - att, i, lib, ext, n, g, next_slot
     cdef int libs[3]
     cdef int after[3]
-    cdef bint unplayable[2]
-    cdef bint refuted[2]
     if steps >= LADDER_MAX_STEPS or group_liberties(here, here.group[gp], libs, 3) != 2:
         return NO_POINT
-    for i in range(2):
-        unplayable[i] = board_is_ko(here, libs[i], att) or board_is_suicide(here, libs[i], att)
-        refuted[i] = not unplayable[i] and ladder_atari_refuted(here, here.group[gp], libs[i], libs[1 - i],
-                                                                 att, NO_POINT)
     for i in range(2):
         lib = libs[i]
         if budget[0] <= 0:
             return NO_POINT
-        if unplayable[i]:
+        if board_is_ko(here, lib, att) or board_is_suicide(here, lib, att):
             continue
-        budget[0] -= 1                      # a refuted atari counts as read
-        if refuted[i]:
-            continue                        # the defender's extension gets three liberties
-        if i == 0 and not unplayable[1] and not refuted[1]:
-            next_slot = slot + 1            # the second atari will need this board as it is
+        budget[0] -= 1
+        if i == 0:
+            next_slot = slot + 1
             tmp = &scratch[next_slot]
             _copy_board(tmp, here)
         else:
@@ -315,11 +235,6 @@ cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noe
     ladder (atari after atari, the defender extending each time and escaping when it can capture
     an attacking stone in atari), return att's first atari; else NO_POINT. `scratch` has room for
     LADDER_BOARDS boards; at most LADDER_BUDGET ataris are read."""
-    cdef int libs[3]
-    if group_liberties(b, b.group[gp], libs, 3) != 2 or (
-            ladder_atari_refuted(b, b.group[gp], libs[0], libs[1], att, NO_POINT)
-            and ladder_atari_refuted(b, b.group[gp], libs[1], libs[0], att, NO_POINT)):
-        return NO_POINT                     # no atari worth reading: no board copy
     _copy_board(&scratch[0], b)
     return ladder_read(scratch, gp, att)
 
@@ -334,11 +249,8 @@ cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch)
     """c extends its group in atari at `point`: True when that leaves exactly two liberties and
     the opponent then captures it in a ladder."""
     cdef int libs[3]
-    cdef int n = extension_liberties(b, point, c, libs)
+    cdef int n
     cdef int budget = LADDER_BUDGET
-    if n >= 0 and (n != 2 or (ladder_atari_refuted(b, NO_POINT, libs[0], libs[1], 3 - c, point)
-                              and ladder_atari_refuted(b, NO_POINT, libs[1], libs[0], 3 - c, point))):
-        return n < 2                        # decided without playing the extension on a copy
     _copy_board(&scratch[0], b)
     board_play(&scratch[0], point, c)
     n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)
@@ -351,10 +263,11 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
     """c playing at p makes a group of at most 4 stones with one liberty, and that group and its
     liberty are enclosed by the opponent's stones and the edge: a shape the opponent must capture
     from inside its own eye space (nakade), which usually leaves it a single eye."""
-    cdef int w = b.width, i, j, q, s, lib = NO_POINT, size = 1, col
+    cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col
     cdef int* d = [-w, -1, 1, w]
     cdef int roots[4]
     cdef int n_roots = board_neighbour_groups(b, p, c, roots)
+    cdef bint known
     for i in range(4):
         if b.colour[p + d[i]] == EMPTY:
             lib = p + d[i]
@@ -379,8 +292,14 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
         col = b.colour[q]
         if q == p or col == 3 - c or col == OFFBOARD:
             continue
-        if col == c and board_is_listed(roots, n_roots, b.group[q]):
-            continue
+        if col == c:
+            g = b.group[q]
+            known = False
+            for j in range(n_roots):
+                if roots[j] == g:
+                    known = True
+            if known:
+                continue
         return False
     return True
 
@@ -1144,24 +1063,6 @@ def ladder_attack(Board board, int point, int attacker):
     finally:
         PyMem_Free(scratch)
     return None if result == NO_POINT else result
-
-
-def atari_refuted(Board board, int group, int lib, int ext, int attacker, filled=None):
-    """The ladder reader's refusal without a copy (ladder_atari_refuted), for tests: True when
-    attacker's atari at lib, on the group at point `group` with liberties lib and ext, surely
-    fails; or, with `filled`, on the group that the defender's stone at filled (taken as played)
-    makes, and `group` is not read."""
-    if filled is not None:
-        return ladder_atari_refuted(&board.b, NO_POINT, lib, ext, attacker, filled)
-    return ladder_atari_refuted(&board.b, board.b.group[group], lib, ext, attacker, NO_POINT)
-
-
-def extension_liberty_points(Board board, int point, int colour):
-    """extension_liberties for tests: the liberties (up to 3) of colour's group once it plays at
-    empty point, or None when that move would capture."""
-    cdef int out[3]
-    cdef int n = extension_liberties(&board.b, point, colour, out)
-    return None if n < 0 else [out[i] for i in range(n)]
 
 
 cdef class ReplyTable:
