@@ -1,0 +1,55 @@
+"""scripts/ladder_runs.py: the moves that run out a dead ladder are counted, and only those."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from sgfmill import sgf
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "ladder_runs.py"
+_spec = importlib.util.spec_from_file_location("ladder_runs", SCRIPT)
+ladder_runs = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ladder_runs)
+
+COLUMNS = "ABCDEFGHJ"
+
+
+def record(moves: list[tuple[str, str | None]]) -> dict:
+    """A stored 9x9 game (as `mango match` writes it) of these moves, None a pass."""
+    game = sgf.Sgf_game(9)
+    game.root.set("PB", "black player")
+    game.root.set("PW", "white player")
+    for colour, vertex in moves:
+        move = None if vertex is None else (int(vertex[1:]) - 1, COLUMNS.index(vertex[0]))
+        game.extend_main_sequence().set_move(colour, move)
+    return {"sgf": game.serialise().decode(), "size": 9, "komi": 7.5}
+
+
+# White surrounds Black's D4 on three sides (tests/test_mango_policy.py's LADDER): D3 is its
+# last liberty, and extending there leaves C3 and D2, a ladder that White's D2 wins.
+SETUP = [("b", "D4"), ("w", "D5"), ("b", None), ("w", "C4"), ("b", None), ("w", "E4"),
+         ("b", None), ("w", "E3")]
+
+
+def test_every_step_of_a_dead_ladder_counts():
+    moves = SETUP + [("b", "D3"), ("w", "D2"), ("b", "C3"), ("w", "C2")]
+    assert ladder_runs.runs_in_game(record(moves)) == {"black player": 2}
+
+
+@pytest.mark.parametrize("moves", [
+    [("b", "B3"), ("w", None)] + SETUP + [("b", "D3")],     # B3 breaks the ladder
+    SETUP + [("b", "F6")],                                   # the group is left to die
+], ids=["ladder breaker", "no extension"])
+def test_no_count_without_a_dead_ladder_run(moves):
+    assert ladder_runs.runs_in_game(record(moves)) == {}
+
+
+def test_main_reports_per_store(tmp_path, capsys, monkeypatch):
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(record(SETUP + [("b", "D3")])) + "\n")
+    monkeypatch.setattr("sys.argv", ["ladder_runs.py", str(store)])
+    ladder_runs.main()
+    out = capsys.readouterr().out
+    assert "1 games" in out and "black player: 1 moves into dead ladders, in 1 games" in out
