@@ -72,6 +72,7 @@ cdef enum:
     LADDER_MAX_STEPS = 40       # ataris read deep at most
     LADDER_BOARDS = 41          # LADDER_MAX_STEPS + 1 scratch boards
     LADDER_BUDGET = 80          # ataris read at most per question
+    LADDER_VERDICTS = 8         # save verdicts remembered per move (more are read again)
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
 # value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum
@@ -91,6 +92,11 @@ ctypedef struct urgency_t:
     uint64_t extra[MAX_POINTS]      # this move's capture / save / nakade bonuses
     int16_t extra_points[MAX_POINTS]
     int n_extra
+    # This move's ladder verdicts on own saves (point, dead): the bonuses and the atari answers
+    # ask about the same extensions of the same board, and each reading copies boards.
+    int16_t save_point[LADDER_VERDICTS]
+    int16_t save_dead[LADDER_VERDICTS]
+    int n_saves
     # Scratch boards for reading ladders (after the fields urgency_init clears: not cleared).
     board_t scratch[LADDER_BOARDS]
 

@@ -420,6 +420,7 @@ cdef inline void _add_extra(urgency_t* u, int p, uint64_t amount) noexcept nogil
 
 
 cdef void _clear_extra(urgency_t* u) noexcept nogil:
+    u.n_saves = 0
     while u.n_extra > 0:
         u.n_extra -= 1
         u.extra[u.extra_points[u.n_extra]] = 0
@@ -448,6 +449,21 @@ cdef inline void _atari_push(urgency_t* u, const board_t* b, int g) noexcept nog
     u.n_atari += 1
 
 
+cdef bint _save_is_laddered_now(urgency_t* u, const board_t* b, int point, int c) noexcept nogil:
+    """save_is_laddered, remembered until _clear_extra: the board does not change in between."""
+    cdef int i
+    cdef bint dead
+    for i in range(u.n_saves):
+        if u.save_point[i] == point:
+            return u.save_dead[i]
+    dead = save_is_laddered(b, point, c, u.scratch)
+    if u.n_saves < LADDER_VERDICTS:
+        u.save_point[u.n_saves] = point
+        u.save_dead[u.n_saves] = dead
+        u.n_saves += 1
+    return dead
+
+
 cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
     """For every group in atari: its last liberty is worth capture_weight per stone to the
     opponent, and save_weight per stone to the owner if playing there gives two liberties (and,
@@ -455,6 +471,7 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
     the atari that ladders the opponent's group of the previous move, per stone."""
     cdef int i, g, point, size, m = b.last_move
     cdef int libs[3]
+    u.n_saves = 0
     _atari_compact(u, b)
     for i in range(u.n_atari):
         g = u.atari[i]
@@ -467,7 +484,7 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
             else:
                 _add_extra(u, point, cfg.capture_weight * b.group_size[g])
         elif libs_after_move(b, point, c, &size) == 2:
-            if cfg.ladder_saves and save_is_laddered(b, point, c, u.scratch):
+            if cfg.ladder_saves and _save_is_laddered_now(u, b, point, c):
                 continue
             _add_extra(u, point, cfg.save_weight * b.group_size[g])
     if cfg.ladder_atari_weight and m != PASS and m != NO_POINT and b.colour[m] == 3 - c:
@@ -601,7 +618,7 @@ cdef int _atari_answers(urgency_t* u, const board_t* b, const policy_t* cfg, int
         g = b.group[q]
         target = board_atari_point(b, g)
         if libs_after_move(b, target, c, &size) == 2 and n < 32 and not (
-                cfg.ladder_saves and save_is_laddered(b, target, c, u.scratch)):
+                cfg.ladder_saves and _save_is_laddered_now(u, b, target, c)):
             out[n] = target
             n += 1
         n = _attacker_captures(b, g, c, out, n)
