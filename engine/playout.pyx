@@ -321,7 +321,11 @@ cdef bint _useful_throw_in(const board_t* b, int p, int c) noexcept nogil:
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
     """Legal, not c's own true eye, and (if switched on) not a self-atari of several stones."""
     cdef int libs, size
-    if b.colour[p] != EMPTY or board_is_true_eye(b, p, c):
+    if b.colour[p] != EMPTY:
+        return False
+    if ((b.nbr[p] >> 8) & 15) >= 2:
+        return True         # two liberties of its own: no eye, no ko point, no self-atari
+    if board_is_true_eye(b, p, c):
         return False
     if board_is_ko(b, p, c):
         return False
