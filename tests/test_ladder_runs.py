@@ -53,3 +53,34 @@ def test_main_reports_per_store(tmp_path, capsys, monkeypatch):
     ladder_runs.main()
     out = capsys.readouterr().out
     assert "1 games" in out and "black player: 1 moves into dead ladders, in 1 games" in out
+
+
+# ---- scripts/ladder_audit.py: the reader against GNU Go's ladder_attack ------------------------
+
+AUDIT_SCRIPT = SCRIPT.parent / "ladder_audit.py"
+_audit_spec = importlib.util.spec_from_file_location("ladder_audit", AUDIT_SCRIPT)
+ladder_audit = importlib.util.module_from_spec(_audit_spec)
+_audit_spec.loader.exec_module(ladder_audit)
+
+
+@pytest.fixture
+def gnugo():
+    from mango.gtp.client import GtpClient, find_gnugo
+    path = find_gnugo()
+    if path is None:
+        pytest.skip("GNU Go is not installed")
+    client = GtpClient([path, "--mode", "gtp", "--level", "10", "--chinese-rules"], "gnugo")
+    yield client
+    client.close()
+
+
+@pytest.mark.gnugo
+@pytest.mark.parametrize("moves, verdict", [
+    (SETUP + [("b", "F6")], ("captured", "captured")),
+    ([("b", "B3"), ("w", None)] + SETUP + [("b", "F6")], ("escapes", "escapes")),
+], ids=["ladder", "ladder breaker"])
+def test_audit_compares_the_readers_on_the_extension(gnugo, moves, verdict):
+    from collections import Counter
+    tally, examples = Counter(), []
+    ladder_audit.audit_game({**record(moves), "game": 0}, gnugo, set(), tally, examples, 5)
+    assert tally == Counter({verdict: 1}) and examples == []
