@@ -1,4 +1,5 @@
-"""scripts/ladder_runs.py: the moves that run out a dead ladder are counted, and only those."""
+"""scripts/ladder_runs.py: the moves that run out a dead ladder are counted, and only those; and
+scripts/ladder_audit.py: the ladder reader and GNU Go's judge the same extensions alike."""
 from __future__ import annotations
 
 import importlib.util
