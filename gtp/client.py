@@ -89,6 +89,13 @@ class GtpClient:
         self.process.wait()
 
 
+def gnugo_command(path: str, level: int | None = 10) -> list[str]:
+    """GNU Go in GTP mode under Chinese rules (area scoring, as Mango's), at a level (None: GNU
+    Go's own default)."""
+    return [path, "--mode", "gtp", *(["--level", str(level)] if level is not None else []),
+            "--chinese-rules"]
+
+
 def find_gnugo() -> str | None:
     return shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games")
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from mango.engine import Game
 from mango.gtp.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient, find_gnugo,
-                              split_command)
+                              gnugo_command, split_command)
 from mango.gtp.clock import Clock, TimeControl
 from mango.gtp.opening import Opening
 from mango.gtp.sprt import Sprt, Tally
@@ -79,7 +79,7 @@ def command_side(text: str) -> Side:
         gnugo = find_gnugo()
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
-        return Side("gnugo level 10", (gnugo, "--mode", "gtp", "--level", "10", "--chinese-rules"))
+        return Side("gnugo level 10", tuple(gnugo_command(gnugo)))
     if words[0] == "gnugo" and find_gnugo():
         words[0] = find_gnugo()                 # /usr/games is not always on PATH
     if shutil.which(words[0]) is None and not os.path.exists(words[0]):
@@ -276,7 +276,7 @@ def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | N
     Black positive; None when GNU Go fails or answers something else."""
     scorer = None
     try:
-        scorer = GtpClient([gnugo, "--mode", "gtp", "--chinese-rules"], "scorer")
+        scorer = GtpClient(gnugo_command(gnugo, level=None), "scorer")
         scorer.send(f"boardsize {game.size}", timeout=60)
         scorer.send("clear_board", timeout=60)
         scorer.send(f"komi {game.komi}", timeout=60)

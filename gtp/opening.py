@@ -83,7 +83,7 @@ def _from_line(line: str) -> Opening | None:
 def _from_sgf(path: str) -> list[Opening]:
     from sgfmill import sgf, sgf_grammar
 
-    from mango.engine.vertex import format_vertex
+    from mango.gtp.record import sgf_vertex
 
     with open(path, "rb") as handle:
         data = handle.read()
@@ -97,8 +97,7 @@ def _from_sgf(path: str) -> list[Opening]:
             for node in record.get_main_sequence():
                 colour, move = node.get_move()
                 if colour is not None:
-                    moves.append((colour, "pass" if move is None
-                                  else format_vertex((move[1], move[0]))))
+                    moves.append((colour, sgf_vertex(move)))
             openings.append(Opening(tuple(moves)))
     except ValueError as error:
         if isinstance(error, OpeningError):

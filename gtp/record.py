@@ -11,6 +11,11 @@ class GameRecordError(ValueError):
     """An SGF file that cannot be read or replayed; the message says why."""
 
 
+def sgf_vertex(move) -> str:
+    """The GTP vertex of an sgfmill move: (row, column) from the bottom left, or None for a pass."""
+    return "pass" if move is None else format_vertex((move[1], move[0]))
+
+
 def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes:
     """The game as SGF: size, komi, set-up (handicap) stones, the moves, the result if known."""
     from sgfmill import sgf
@@ -95,7 +100,7 @@ def load_game(path: str, move_number: int | None = None) -> Game:
             if move_number is not None and number >= move_number:
                 game.to_move = colour
                 break
-            game.play(colour, "pass" if move is None else format_vertex((move[1], move[0])))
+            game.play(colour, sgf_vertex(move))
     except (IllegalMoveError, NotationError, ValueError, KeyError) as error:
         raise GameRecordError(str(error)) from None
     return game

@@ -17,6 +17,7 @@ import tempfile
 
 from sgfmill import sgf
 
+from mango.gtp.client import gnugo_command
 from mango.gtp.store import read_records
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -28,7 +29,7 @@ def vertex(move) -> str:
 
 class GnuGo:
     def __init__(self, level: int):
-        command = ["gnugo", "--mode", "gtp", "--level", str(level), "--chinese-rules"]
+        command = gnugo_command("gnugo", level)
         env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/games")
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, env=env)

@@ -21,8 +21,8 @@ from sgfmill import sgf
 
 from mango.engine import Game, IllegalMoveError
 from mango.engine.playout import ladder_attack
-from mango.engine.vertex import format_vertex
-from mango.gtp.client import GtpClient, find_gnugo
+from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
+from mango.gtp.record import sgf_vertex
 
 GNUGO_VERDICT = {"0": "escapes", "1": "captured", "2": "ko", "3": "ko"}
 
@@ -74,7 +74,7 @@ def audit_game(record: dict, gnugo: GtpClient, seen: set, tally: Counter, exampl
             if mango != verdict and len(examples) < most_examples:
                 examples.append(f"game {record.get('game')} before move {number}: {colour} "
                                 f"{trial.vertex(liberty)}: Mango {mango}, GNU Go {verdict} ({answer})")
-        vertex = "pass" if move is None else format_vertex((move[1], move[0]))
+        vertex = sgf_vertex(move)
         try:
             game.play(colour, vertex)
         except IllegalMoveError:         # a forfeit's move ends the record
@@ -90,7 +90,7 @@ def main() -> None:
     path = find_gnugo()
     if path is None:
         parser.error("GNU Go is not installed (apt install gnugo)")
-    gnugo = GtpClient([path, "--mode", "gtp", "--level", "10", "--chinese-rules"], "gnugo")
+    gnugo = GtpClient(gnugo_command(path), "gnugo")
     tally: Counter = Counter()
     examples: list[str] = []
     seen: set = set()

@@ -20,7 +20,7 @@ from sgfmill import sgf
 
 from mango.engine import Game, IllegalMoveError
 from mango.engine.playout import ladder_attack
-from mango.engine.vertex import format_vertex
+from mango.gtp.record import sgf_vertex
 
 
 def runs_in_game(record: dict) -> Counter:
@@ -34,7 +34,7 @@ def runs_in_game(record: dict) -> Counter:
         colour, move = node.get_move()
         if colour is None:
             continue
-        vertex = "pass" if move is None else format_vertex((move[1], move[0]))
+        vertex = sgf_vertex(move)
         own = 1 if colour == "b" else 2
         extends = False
         if move is not None:

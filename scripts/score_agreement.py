@@ -25,7 +25,7 @@ from mango.engine import Game
 from mango.engine.config import EngineConfig
 from mango.engine.player import Player
 from mango.engine.status import final_score, final_status
-from mango.gtp.client import EngineFailure, GtpClient, find_gnugo
+from mango.gtp.client import EngineFailure, GtpClient, find_gnugo, gnugo_command
 from mango.gtp.match import gnugo_final_score
 from mango.gtp.record import game_to_sgf
 from mango.gtp.sprt import wilson
@@ -54,7 +54,7 @@ def play_game(job: tuple) -> dict:
     mango = Player(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False),
                    size, komi)
     game = mango.game
-    opponent = GtpClient([gnugo, "--mode", "gtp", "--level", str(level), "--chinese-rules"], "GNU Go")
+    opponent = GtpClient(gnugo_command(gnugo, level), "GNU Go")
     end = "two passes"
     start = time.time()
     try:

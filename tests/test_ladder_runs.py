@@ -66,11 +66,11 @@ _audit_spec.loader.exec_module(ladder_audit)
 
 @pytest.fixture
 def gnugo():
-    from mango.gtp.client import GtpClient, find_gnugo
+    from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
     path = find_gnugo()
     if path is None:
         pytest.skip("GNU Go is not installed")
-    client = GtpClient([path, "--mode", "gtp", "--level", "10", "--chinese-rules"], "gnugo")
+    client = GtpClient(gnugo_command(path), "gnugo")
     yield client
     client.close()
 
