@@ -424,7 +424,6 @@ cdef inline void _add_extra(urgency_t* u, int p, uint64_t amount) noexcept nogil
 
 
 cdef void _clear_extra(urgency_t* u) noexcept nogil:
-    u.n_saves = 0
     while u.n_extra > 0:
         u.n_extra -= 1
         u.extra[u.extra_points[u.n_extra]] = 0
@@ -454,7 +453,8 @@ cdef inline void _atari_push(urgency_t* u, const board_t* b, int g) noexcept nog
 
 
 cdef bint _save_is_laddered_now(urgency_t* u, const board_t* b, int point, int c) noexcept nogil:
-    """save_is_laddered, remembered until _clear_extra: the board does not change in between."""
+    """save_is_laddered, remembered from the start of this move's bonuses (which forget the last
+    move's) to its atari answers: the board does not change in between."""
     cdef int i
     cdef bint dead
     for i in range(u.n_saves):
