@@ -6,54 +6,34 @@ all, is a candidate mistake. Looking at lost games this way says where to look n
 fights, endgame), not what is right: GNU Go's values are its own.
 
     python scripts/gnugo_review.py docs/results/defaults-gnugo19.jsonl --games 2 3 --min-loss 10
+
+With --resignations, it asks instead whether Mango's resignations were lost positions: for every
+game Mango lost by resigning, GNU Go's estimate_score of the final position, from Mango's side.
+
+    python scripts/gnugo_review.py docs/results/defaults-gnugo19.jsonl --resignations
 """
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 
 from sgfmill import sgf
 
-from mango.gtp.client import gnugo_command
+from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
+from mango.gtp.record import sgf_vertex
 from mango.gtp.store import read_records
 
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
+
+def start_gnugo(level: int) -> GtpClient:
+    path = find_gnugo()
+    if path is None:
+        raise SystemExit("GNU Go is not installed (apt-get install gnugo)")
+    return GtpClient(gnugo_command(path, level), "GNU Go")
 
 
-def vertex(move) -> str:
-    return "PASS" if move is None else f"{COLUMNS[move[1]]}{move[0] + 1}"
-
-
-class GnuGo:
-    def __init__(self, level: int):
-        command = gnugo_command("gnugo", level)
-        env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/games")
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        text=True, env=env)
-
-    def ask(self, line: str) -> str:
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        answer = []
-        while True:
-            text = self.process.stdout.readline()
-            if text in ("\n", ""):
-                break
-            answer.append(text.rstrip("\n"))
-        reply = "\n".join(answer)
-        if not reply.startswith("="):
-            raise RuntimeError(f"GNU Go refused {line!r}: {reply}")
-        return reply[1:].strip()
-
-    def close(self) -> None:
-        self.ask("quit")
-        self.process.wait(timeout=10)
-
-
-def review(gnugo: GnuGo, sgf_text: str, colour: str, min_loss: float):
+def review(gnugo: GtpClient, sgf_text: str, colour: str, min_loss: float):
     """(move number, Mango's move, its value or None, GNU Go's best move, best value) of every
     Mango move GNU Go values at least min_loss below its best."""
     game = sgf.Sgf_game.from_bytes(sgf_text.encode())
@@ -66,19 +46,39 @@ def review(gnugo: GnuGo, sgf_text: str, colour: str, min_loss: float):
         for number, (who, move) in enumerate(moves, 1):
             if who != colour or move is None:
                 continue
-            gnugo.ask(f"loadsgf {path} {number}")
-            gnugo.ask(f"reg_genmove {'black' if who == 'b' else 'white'}")
-            words = gnugo.ask("top_moves").split()
-            values = {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+            gnugo.send(f"loadsgf {path} {number}")
+            gnugo.send(f"reg_genmove {'black' if who == 'b' else 'white'}")
+            words = gnugo.send("top_moves").split()
+            values = {words[i].upper(): float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
             if not values:
                 continue
             best = max(values, key=values.get)
-            mine = values.get(vertex(move))
+            mine = values.get(sgf_vertex(move).upper())
             if values[best] - (mine or 0.0) >= min_loss:
-                found.append((number, vertex(move), mine, best, values[best]))
+                found.append((number, sgf_vertex(move).upper(), mine, best, values[best]))
     finally:
         os.unlink(path)
     return found
+
+
+def final_estimate(gnugo: GtpClient, sgf_text: str, colour: str) -> float:
+    """GNU Go's estimate_score of the game's last position, in points for colour."""
+    with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
+        handle.write(sgf_text)
+        path = handle.name
+    try:
+        gnugo.send(f"loadsgf {path}")
+        estimate = gnugo.send("estimate_score").split()[0]          # "W+12.5 (upper ...)"
+    finally:
+        os.unlink(path)
+    points = float(estimate[2:])
+    return points if estimate[0].lower() == colour else -points
+
+
+def resigned(record: dict) -> bool:
+    """Mango (side A) lost the game by its own resignation."""
+    reason = record.get("reason") or ""
+    return record["points"] < 1 and "resigned" in reason and reason.startswith("mango")
 
 
 def main() -> int:
@@ -87,11 +87,19 @@ def main() -> int:
     parser.add_argument("--games", type=int, nargs="*", default=None, help="game indices (default: lost ones)")
     parser.add_argument("--min-loss", type=float, default=10.0, help="points below GNU Go's best")
     parser.add_argument("--level", type=int, default=10)
+    parser.add_argument("--resignations", action="store_true",
+                        help="GNU Go's estimate of the last position of every game Mango resigned")
     args = parser.parse_args()
     records = read_records(args.store)
     chosen = [r for r in records if (r["game"] in args.games if args.games is not None else r["points"] < 1)]
-    gnugo = GnuGo(args.level)
+    gnugo = start_gnugo(args.level)
     try:
+        if args.resignations:
+            for record in filter(resigned, chosen):
+                points = final_estimate(gnugo, record["sgf"], record["a_colour"])
+                print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
+                      f"{record['moves']} moves): GNU Go's estimate for Mango {points:+.1f}")
+            return 0
         for record in chosen:
             mistakes = review(gnugo, record["sgf"], record["a_colour"], args.min_loss)
             print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
