@@ -15,6 +15,7 @@ game Mango lost by resigning, GNU Go's estimate_score of the final position, fro
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -33,44 +34,45 @@ def start_gnugo(level: int) -> GtpClient:
     return GtpClient(gnugo_command(path, level), "GNU Go")
 
 
+@contextlib.contextmanager
+def sgf_file(sgf_text: str):
+    """The game written to a temporary file for GNU Go's loadsgf, removed afterwards."""
+    with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
+        handle.write(sgf_text)
+    try:
+        yield handle.name
+    finally:
+        os.unlink(handle.name)
+
+
 def review(gnugo: GtpClient, sgf_text: str, colour: str, min_loss: float):
     """(move number, Mango's move, its value or None, GNU Go's best move, best value) of every
     Mango move GNU Go values at least min_loss below its best."""
     game = sgf.Sgf_game.from_bytes(sgf_text.encode())
     moves = [node.get_move() for node in game.get_main_sequence()[1:]]
-    with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
-        handle.write(sgf_text)
-        path = handle.name
     found = []
-    try:
+    with sgf_file(sgf_text) as path:
         for number, (who, move) in enumerate(moves, 1):
             if who != colour or move is None:
                 continue
             gnugo.send(f"loadsgf {path} {number}")
             gnugo.send(f"reg_genmove {'black' if who == 'b' else 'white'}")
             words = gnugo.send("top_moves").split()
-            values = {words[i].upper(): float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
+            values = {words[i]: float(words[i + 1]) for i in range(0, len(words) - 1, 2)}
             if not values:
                 continue
             best = max(values, key=values.get)
-            mine = values.get(sgf_vertex(move).upper())
+            mine = values.get(sgf_vertex(move))
             if values[best] - (mine or 0.0) >= min_loss:
-                found.append((number, sgf_vertex(move).upper(), mine, best, values[best]))
-    finally:
-        os.unlink(path)
+                found.append((number, sgf_vertex(move), mine, best, values[best]))
     return found
 
 
 def final_estimate(gnugo: GtpClient, sgf_text: str, colour: str) -> float:
     """GNU Go's estimate_score of the game's last position, in points for colour."""
-    with tempfile.NamedTemporaryFile("w", suffix=".sgf", delete=False) as handle:
-        handle.write(sgf_text)
-        path = handle.name
-    try:
+    with sgf_file(sgf_text) as path:
         gnugo.send(f"loadsgf {path}")
         estimate = gnugo.send("estimate_score").split()[0]          # "W+12.5 (upper ...)"
-    finally:
-        os.unlink(path)
     points = float(estimate[2:])
     return points if estimate[0].lower() == colour else -points
 
