@@ -1,73 +1,114 @@
 #!/usr/bin/env python3
-"""Where lost games were lost: Pachi as referee of the lost games of a results store.
+"""Where lost games were lost: Pachi as referee of Mango's moves in a results store.
 
-For each of Mango's moves, Pachi (5,000 playouts, -d 2) gives its win rate for the side to move
-before the move and, from the opponent's side, after it; the difference is what the move lost in
-Pachi's eyes, printed with the move Pachi would have played. Pachi must be built
-(../shared/opponents/build-pachi.sh, at /opt/pachi); 9x9, komi 7.5.
+For each of Mango's moves (after the opening), the referee searches the position before the move
+and gives its win rate for Mango with its own choice, then searches the position after it from
+the opponent's side; the difference is what the move lost in the referee's eyes. A move that
+loses 0.1 or more, again and again, is where a game slipped; one move that loses 0.4 is a
+blunder. The referee's own noise is several points, so single small drops mean nothing.
 
-    python scripts/referee_drops.py docs/results/tactics-pachi9.jsonl FIRST COUNT [mango]
+    python scripts/referee_drops.py docs/results/mogo-pachi9.jsonl --games 0 3 --mango
 
-With a fourth argument `mango`, each line also shows Mango's own view of the position before its
-move (the current defaults, 10,000 playouts, a seed per move): its win rate and its choice, so
-that a misjudgement (Mango confident where Pachi sees it losing) shows beside a bad move.
+The referee is any GTP engine that answers Pachi's `pachi-result` after `genmove` (its colour,
+move, playouts, win rate and dynamic komi); by default Pachi at 5,000 playouts a move, built by
+`../shared/opponents/build-pachi.sh /opt/pachi`. With --mango, each line also shows Mango's own
+view of the position before its move (the defaults at --mango-playouts, a seed per move): its
+choice and win rate, so that a misjudgement (Mango confident where the referee sees it losing)
+shows beside a bad move.
 """
-import json, re, subprocess, sys, os, tempfile
-import sgfmill.sgf as S
-COLS = "ABCDEFGHJ"
-store, first, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-with_mango = len(sys.argv) > 4 and sys.argv[4] == "mango"
-rows = [json.loads(l) for l in open(store)]
-lost = [r for r in rows if r["points"] == 0][first:first + count]
-err = tempfile.NamedTemporaryFile("w+", delete=False)
-p = subprocess.Popen(["/opt/pachi/pachi.sh", "-t", "=5000", "threads=1", "-d", "2"], stdin=subprocess.PIPE,
-                     stdout=subprocess.PIPE, stderr=open(err.name, "w"), text=True)
-def cmd(c):
-    p.stdin.write(c + "\n"); p.stdin.flush()
-    out = []
-    while True:
-        line = p.stdout.readline()
-        if line.strip() == "" and out: break
-        if line.strip(): out.append(line.strip())
-    return out[0]
-def evaluate(moves, colour):
-    cmd("clear_board")
-    for c, v in moves: cmd(f"play {c} {v}")
-    pos = os.path.getsize(err.name)
-    best = cmd(f"genmove {colour}")[2:]
-    text = open(err.name).read()[pos:]
-    m = re.findall(r"WINNER is (\S+) with score ([\d.]+)%", text)
-    return best, float(m[-1][1]) / 100 if m else None
-def mango_view(moves, k):
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sgfmill import sgf
+
+from mango.gtp.client import GtpClient, split_command
+from mango.gtp.record import sgf_vertex
+from mango.gtp.store import read_records
+
+PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
+OTHER = {"b": "w", "w": "b"}
+
+
+def game_moves(sgf_text: str) -> list[tuple[str, str]]:
+    """(colour, GTP vertex) of every move of the stored game's main line."""
+    game = sgf.Sgf_game.from_bytes(sgf_text.encode())
+    return [(colour, sgf_vertex(move)) for colour, move in
+            (node.get_move() for node in game.get_main_sequence()[1:]) if colour is not None]
+
+
+def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) -> tuple[str, float | None]:
+    """The referee's move for colour after moves, and its win rate for colour (None when it did
+    not search, as when it resigns or passes from its opening book without playouts)."""
+    referee.send("clear_board")
+    for who, vertex in moves:
+        referee.send(f"play {who} {vertex}")
+    best = referee.send(f"genmove {colour}")
+    words = referee.send("pachi-result").split()          # "black F4 684 0.50 0.0"
+    playouts = int(words[2]) if len(words) >= 4 else 0
+    return best, (float(words[3]) if playouts > 0 else None)
+
+
+def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int):
+    """Mango's move and win rate for the side to move after moves (the defaults, no resignation)."""
     from mango.engine import Game
     from mango.engine.config import EngineConfig
     from mango.engine.searcher import Searcher
-    game = Game(9, 7.5)
-    for c, v in moves:
-        game.play(c, v)
-    result = Searcher(EngineConfig(seed=k).replace(playouts=10000, resign=False)).search(game)
-    return (game.vertex(result.move) if result.move is not None else "pass"), result.value
-cmd("boardsize 9"); cmd("komi 7.5")
-for r in lost:
-    g = S.Sgf_game.from_string(r["sgf"])
-    moves = []
-    for n in g.get_main_sequence()[1:]:
-        c, m = n.get_move()
-        moves.append((c, "pass" if m is None else COLS[m[1]] + str(m[0] + 1)))
-    mango = r["a_colour"]
-    n_open = len(r["opening"].split())
-    drops = []
-    for k in range(n_open, len(moves)):
-        c, v = moves[k]
-        if c != mango: continue
-        best, wr = evaluate(moves[:k], c)
-        _, wr_after = evaluate(moves[:k + 1], "w" if c == "b" else "b")
-        if wr is None or wr_after is None: continue
-        own = mango_view(moves[:k], k) if with_mango else None
-        drops.append((wr - (1 - wr_after), k + 1, v, best, wr, 1 - wr_after, own))
-    print(f"game {r['game']} mango {mango} {r['result']} moves {len(moves)}")
-    for d in drops:
-        own = f"  mango wants {d[6][0]:4s} at {d[6][1]:.2f}" if d[6] else ""
-        print(f"  move {d[1]:3d} {d[2]:4s} pachi prefers {d[3]:4s} wr {d[4]:.2f} -> {d[5]:.2f}  drop {d[0]:+.2f}{own}")
-    sys.stdout.flush()
-cmd("quit")
+
+    game = Game(size, komi)
+    for who, vertex in moves:
+        game.play(who, vertex)
+    result = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False)).search(game)
+    return ("pass" if result.move is None else game.vertex(result.move)), result.value
+
+
+def drops(referee: GtpClient, record: dict, mango_playouts: int | None):
+    """(move number, Mango's move, referee's move, win rate before, after, Mango's view or None)
+    for each of Mango's moves after the opening that the referee could judge."""
+    moves = game_moves(record["sgf"])
+    mango = record["a_colour"]
+    opening = len(record["opening"].split()) if record.get("opening") else 0
+    for k in range(opening, len(moves)):
+        colour, vertex = moves[k]
+        if colour != mango:
+            continue
+        best, before = referee_view(referee, moves[:k], colour)
+        _, theirs = referee_view(referee, moves[:k + 1], OTHER[colour])
+        if before is None or theirs is None:
+            continue
+        own = mango_view(record["size"], record["komi"], moves[:k], mango_playouts, k) if mango_playouts else None
+        yield k + 1, vertex, best, before, 1.0 - theirs, own
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("store")
+    parser.add_argument("--games", type=int, nargs="*", default=None,
+                        help="game indices (default: every game Mango lost)")
+    parser.add_argument("--referee", default=PACHI, help="the referee's command line")
+    parser.add_argument("--mango", action="store_true", help="show Mango's own view beside each move")
+    parser.add_argument("--mango-playouts", type=int, default=10000)
+    args = parser.parse_args()
+    records = read_records(args.store)
+    chosen = [r for r in records if (r["game"] in args.games if args.games is not None else r["points"] < 1)]
+    referee = GtpClient(split_command(args.referee), "referee")
+    try:
+        for record in chosen:
+            referee.send(f"boardsize {record['size']}")
+            referee.send(f"komi {record['komi']}")
+            print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
+                  f"{record['moves']} moves)")
+            for number, vertex, best, before, after, own in drops(
+                    referee, record, args.mango_playouts if args.mango else None):
+                mine = f"  Mango wants {own[0]:4s} at {own[1]:.2f}" if own else ""
+                print(f"  move {number:3d} {vertex:4s} referee prefers {best:6s} win rate {before:.2f} -> "
+                      f"{after:.2f}  drop {before - after:+.2f}{mine}")
+            sys.stdout.flush()
+    finally:
+        referee.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""scripts/referee_drops.py: a referee's win rates before and after each of Mango's moves, through
+Pachi's `pachi-result`, played against a fake referee whose answers are known."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+from sgfmill import sgf
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "referee_drops.py"
+_spec = importlib.util.spec_from_file_location("referee_drops", SCRIPT)
+referee_drops = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(referee_drops)
+
+# The side to move wins with 0.5 + 0.01 * (stones played); after exactly four moves the referee
+# answers without searching (0 playouts), as Pachi does from its book or when it resigns.
+FAKE_REFEREE = '''
+import sys
+played = 0
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    answer = ""
+    if words[0] == "clear_board":
+        played = 0
+    elif words[0] == "play":
+        played += 1
+    elif words[0] == "genmove":
+        answer = "E5"
+    elif words[0] == "pachi-result":
+        answer = "black E5 %d %.2f 0.0" % (0 if played == 4 else 500, 0.5 + 0.01 * played)
+    print("= " + answer + "\\n", flush=True)
+    if words[0] == "quit":
+        break
+'''
+
+MOVES = [("b", "C3"), ("w", "G7"), ("b", "C7"), ("w", "G3"), ("b", "E3"), ("w", "E7")]
+
+
+def stored_game(game: int, points: float) -> dict:
+    tree = sgf.Sgf_game(9)
+    for colour, vertex in MOVES:
+        tree.extend_main_sequence().set_move(colour, (int(vertex[1:]) - 1, "ABCDEFGHJ".index(vertex[0])))
+    return {"game": game, "a_colour": "b", "result": "W+R", "moves": len(MOVES), "points": points,
+            "opening": "C3 G7", "size": 9, "komi": 7.5, "sgf": tree.serialise().decode()}
+
+
+def test_the_stored_moves_are_read_as_gtp_vertices():
+    assert referee_drops.game_moves(stored_game(0, 0.0)["sgf"]) == MOVES
+
+
+def test_drops_of_mangos_moves_after_the_opening(tmp_path, capsys, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(FAKE_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text("".join(json.dumps(stored_game(k, points)) + "\n" for k, points in enumerate([0.0, 1.0])))
+    monkeypatch.setattr("sys.argv", ["referee_drops.py", str(store), "--referee", f"{sys.executable} {script}"])
+    assert referee_drops.main() == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    # only the lost game; move 3 (C7): 0.52 before, the opponent's 0.53 after, so 0.47 for Mango;
+    # move 5 (E3) is skipped, as the referee did not search the position before it
+    assert lines == ["game 0 (Mango b, W+R, 6 moves)",
+                     "  move   3 C7   referee prefers E5     win rate 0.52 -> 0.47  drop +0.05"]
