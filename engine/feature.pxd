@@ -44,6 +44,7 @@ cdef enum:
     LIBS_KEPT = 5
     LAST_STONE = 4          # the spatial patterns' fifth colour: the opponent's stone just played
     CFG_GROUPS = 32         # groups touching the last move's group that are followed at most
+    SPATIAL_FILTER_BITS_PER_KEY = 4   # at least; the shipped model's 300,000 keys: 256 KB
 
 # One entry of the spatial dictionary: key and level side by side, so that a lookup that finds its
 # key reads one cache line (the table is megabytes: most probes miss the caches).
@@ -78,6 +79,11 @@ ctypedef struct feature_t:
     spatial_slot_t* spatial
     uint64_t spatial_mask
     int32_t n_spatial
+    # A bit per hash of the dictionary's keys (a one-hash Bloom filter), small enough to stay in
+    # the core's cache: most lookups are for keys not in the dictionary (every point's last one),
+    # and the filter answers most of them without the dictionary's cache miss.
+    uint64_t* spatial_filter
+    uint64_t filter_mask            # bits in the filter - 1
     board_t* scratch                # LADDER_BOARDS + 1 boards
     # The model's strengths: gamma[family][level] (NULL: every level of the family is worth 1).
     double* gamma[FEATURE_FAMILIES]

@@ -39,7 +39,12 @@ FIXED_LEVELS = {"capture": CAPTURE_KINDS * CAPTURE_SIZES, "extension": 3, "self_
 SIZES = SPATIAL_SIZES
 MIN_RADIUS = SPATIAL_MIN_RADIUS
 
-cdef uint64_t SYM_KEYS[SPATIAL_POINTS][5][8]    # [offset][relative colour][symmetry]
+# A point's key under each symmetry is kept as its difference from the empty point's key
+# ([offset][relative colour][symmetry], 0 for empty), and the keys of each size's all-empty
+# diamond apart: the keys are the same as XORing every point's own key, but hashing skips the
+# empty points, most of a 19x19 board's (the loads of their keys were a fifth of the features' time).
+cdef uint64_t SYM_DELTA[SPATIAL_POINTS][5][8]
+cdef uint64_t EMPTY_KEYS[SPATIAL_SIZES][8]      # [size][symmetry]: every point of the size empty
 cdef uint64_t SIZE_SALT[SPATIAL_SIZES]
 cdef int OFFSET_X[SPATIAL_POINTS]
 cdef int OFFSET_Y[SPATIAL_POINTS]
@@ -74,7 +79,7 @@ def _build_tables():
     assert len(points) == SPATIAL_POINTS and len(ends) == SPATIAL_SIZES
     cdef uint64_t state = 0x4D414E474F4254   # "MANGOBT": fixed, the keys are in model files
     cdef uint64_t plain[SPATIAL_POINTS][5]
-    cdef int k, col, s
+    cdef int i, k, col, s
     for k in range(SPATIAL_POINTS):
         OFFSET_X[k], OFFSET_Y[k] = points[k]
         for col in range(4):
@@ -87,7 +92,12 @@ def _build_tables():
     for k in range(SPATIAL_POINTS):
         for col in range(5):
             for s in range(8):
-                SYM_KEYS[k][col][s] = plain[perm[s][k]][col]
+                SYM_DELTA[k][col][s] = plain[perm[s][k]][col] ^ plain[perm[s][k]][EMPTY]
+    memset(EMPTY_KEYS, 0, sizeof(EMPTY_KEYS))
+    for i in range(SPATIAL_SIZES):
+        for s in range(8):
+            for k in range(SIZE_END[i]):
+                EMPTY_KEYS[i][s] ^= plain[perm[s][k]][EMPTY]
     for col in range(4):
         RELATIVE[0][col] = col
         RELATIVE[BLACK][col] = col
@@ -132,6 +142,8 @@ cdef int feature_share(feature_t* f, const feature_t* model) noexcept nogil:
     f.n_pattern3 = model.n_pattern3
     f.spatial = model.spatial
     f.spatial_mask = model.spatial_mask
+    f.spatial_filter = model.spatial_filter
+    f.filter_mask = model.filter_mask
     f.n_spatial = model.n_spatial
     for i in range(FEATURE_FAMILIES):
         f.gamma[i] = model.gamma[i]
@@ -148,12 +160,14 @@ cdef void feature_free(feature_t* f) noexcept nogil:
     free(f.pattern3_level)
     free(f.pattern3_codes)
     free(f.spatial)
+    free(f.spatial_filter)
     for i in range(FEATURE_FAMILIES):
         free(f.gamma[i])
         f.gamma[i] = NULL
     f.pattern3_level = NULL
     f.pattern3_codes = NULL
     f.spatial = NULL
+    f.spatial_filter = NULL
 
 
 cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
@@ -220,24 +234,30 @@ cdef void _mark_cfg(feature_t* f, const board_t* b, int g) noexcept nogil:
 
 
 cdef inline uint64_t _spatial_key(uint64_t* h, int size_index) noexcept nogil:
-    cdef uint64_t m = h[0]
+    """The canonical key of a size from the differences h folded in so far."""
+    cdef const uint64_t* empty = EMPTY_KEYS[size_index]
+    cdef uint64_t m = h[0] ^ empty[0]
     cdef int s
     for s in range(1, 8):
-        if h[s] < m:
-            m = h[s]
+        if (h[s] ^ empty[s]) < m:
+            m = h[s] ^ empty[s]
     m ^= SIZE_SALT[size_index]
     return m if m != 0 else 1
 
 
 cdef inline void _absorb(const feature_t* f, int base, int* k, int end, uint64_t* h) noexcept nogil:
-    """Fold the points k .. end - 1 of the diamond around pad index `base` into the 8 keys."""
+    """Fold the non-empty points among k .. end - 1 of the diamond around pad index `base`
+    into the 8 differences."""
     cdef const uint64_t* z
     cdef const uint8_t* around = &f.pad[base]
     cdef int s
+    cdef uint8_t colour
     while k[0] < end:
-        z = SYM_KEYS[k[0]][around[f.pad_offset[k[0]]]]
-        for s in range(8):
-            h[s] ^= z[s]
+        colour = around[f.pad_offset[k[0]]]
+        if colour != EMPTY:
+            z = SYM_DELTA[k[0]][colour]
+            for s in range(8):
+                h[s] ^= z[s]
         k[0] += 1
 
 
@@ -249,6 +269,16 @@ cdef void feature_spatial_keys(const feature_t* f, const board_t* b, int p, uint
     for i in range(SPATIAL_SIZES):
         _absorb(f, f.pad_index[p], &k, SIZE_END[i], h)
         keys[i] = _spatial_key(h, i)
+
+
+cdef inline uint64_t _filter_bit(const feature_t* f, uint64_t key) noexcept nogil:
+    """The key's bit in the filter: its high half, as the dictionary's slot is its low bits."""
+    return (key >> 32) & f.filter_mask
+
+
+cdef inline bint _filter_may_hold(const feature_t* f, uint64_t key) noexcept nogil:
+    cdef uint64_t bit = _filter_bit(f, key)
+    return f.spatial_filter == NULL or (f.spatial_filter[bit >> 6] >> (bit & 63)) & 1
 
 
 cdef inline int32_t _spatial_find(const feature_t* f, uint64_t key) noexcept nogil:
@@ -263,13 +293,16 @@ cdef inline int32_t _spatial_find(const feature_t* f, uint64_t key) noexcept nog
 
 cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexcept nogil:
     """Add a key to a dictionary sized beforehand; -1 when it is full."""
-    cdef uint64_t i = key & f.spatial_mask
+    cdef uint64_t i = key & f.spatial_mask, bit
     if f.n_spatial * 2 >= <int64_t>f.spatial_mask:
         return -1
     while f.spatial[i].key != 0 and f.spatial[i].key != key:
         i = (i + 1) & f.spatial_mask
     if f.spatial[i].key == 0:
         f.n_spatial += 1
+    if f.spatial_filter != NULL:
+        bit = _filter_bit(f, key)
+        f.spatial_filter[bit >> 6] |= (<uint64_t>1) << (bit & 63)
     f.spatial[i].key = key
     f.spatial[i].level = level
     return 0
@@ -278,7 +311,8 @@ cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexc
 cdef int32_t _spatial_level(const feature_t* f, int p) noexcept nogil:
     """The level of the largest size around p that is in the dictionary. The next size's key is
     made while the slot of this one is fetched from memory (prefetched): the hashing hides part
-    of the lookup's cache miss, for the cost of one size hashed in vain after the last found."""
+    of the lookup's cache miss, for the cost of one size hashed in vain after the last found.
+    A key the filter does not hold is not looked up at all."""
     cdef uint64_t h[8]
     cdef uint64_t key, next_key = 0
     cdef int i, k = 0, base = f.pad_index[p]
@@ -288,16 +322,24 @@ cdef int32_t _spatial_level(const feature_t* f, int p) noexcept nogil:
     memset(h, 0, sizeof(h))
     _absorb(f, base, &k, SIZE_END[0], h)
     key = _spatial_key(h, 0)
+    if not _filter_may_hold(f, key):
+        return NO_LEVEL
     __builtin_prefetch(&f.spatial[key & f.spatial_mask])
     for i in range(SPATIAL_SIZES):
+        next_key = 0                        # 0: no larger size can be in the dictionary
         if i + 1 < SPATIAL_SIZES:
             _absorb(f, base, &k, SIZE_END[i + 1], h)
             next_key = _spatial_key(h, i + 1)
-            __builtin_prefetch(&f.spatial[next_key & f.spatial_mask])
+            if _filter_may_hold(f, next_key):
+                __builtin_prefetch(&f.spatial[next_key & f.spatial_mask])
+            else:
+                next_key = 0
         level = _spatial_find(f, key)
         if level == NO_LEVEL:
             break
         found = level
+        if next_key == 0:
+            break
         key = next_key
     return found
 
@@ -578,9 +620,19 @@ cdef class Predictor:
         cdef spatial_slot_t* table = <spatial_slot_t*>calloc(capacity, sizeof(spatial_slot_t))
         if table == NULL:
             raise MemoryError("no memory for the spatial dictionary")
+        cdef uint64_t bits = 64
+        while bits < SPATIAL_FILTER_BITS_PER_KEY * <uint64_t>view.shape[0]:
+            bits *= 2
+        cdef uint64_t* bitset = <uint64_t*>calloc(bits // 64, sizeof(uint64_t))
+        if bitset == NULL:
+            free(table)
+            raise MemoryError("no memory for the spatial dictionary")
         free(self.f.spatial)
+        free(self.f.spatial_filter)
         self.f.spatial = table
         self.f.spatial_mask = capacity - 1
+        self.f.spatial_filter = bitset
+        self.f.filter_mask = bits - 1
         self.f.n_spatial = 0
         for i in range(view.shape[0]):
             feature_spatial_insert(&self.f, view[i], i)

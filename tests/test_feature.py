@@ -172,6 +172,23 @@ def test_every_legal_move_has_features_and_the_largest_known_pattern_is_used():
     assert predictor.features(board, 1, point)["spatial"] == 1
 
 
+def test_the_dictionary_s_filter_hides_no_key_it_holds():
+    """Every point's known sizes are found among many other keys (the filter in front of the
+    dictionary answers only for keys it has never seen)."""
+    board = _random_position(19, 7, moves=90)
+    predictor = Predictor()
+    points = board.empty_points()[::2]
+    keys = np.concatenate([predictor.spatial_keys(board, 1, p)[:4] for p in points])
+    others = np.random.default_rng(3).integers(1, 2**63, 50_000, dtype=np.uint64)
+    known = np.unique(np.concatenate([keys, others]))
+    predictor.set_spatial_keys(known)
+    level = {int(key): i for i, key in enumerate(known)}
+    for p in points:
+        expected = level[int(predictor.spatial_keys(board, 1, p)[3])]
+        if board.is_legal(p, 1):
+            assert predictor.features(board, 1, p)["spatial"] == expected
+
+
 def test_model_round_trip_gives_the_same_probabilities(tmp_path):
     board = _random_position(19, 6, moves=80)
     predictor = Predictor()
