@@ -9,9 +9,12 @@ opponent (scaling.png, as the MoGo paper's Fig. 7), the progression against each
 several configurations (progress.png: Elo of each configuration in the order its games were
 played, so the strength ledger's baselines and re-measurements show as a curve), and the mean
 seconds per move by move number (time.png). matplotlib is the optional extra `report`; without it the tables are still written.
+Configurations that played the same games (openings, colours and seeds) against the same
+opponent are also compared game by game: a paired A/B against that opponent.
 """
 from __future__ import annotations
 
+import math
 import os
 from collections import defaultdict
 
@@ -118,6 +121,70 @@ def markdown(groups: dict[tuple, list[dict]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def mcnemar_p(first_only: int, second_only: int) -> float:
+    """Exact two-sided McNemar test: the chance of discordant games this uneven or more if
+    either configuration were as likely to win them alone (a binomial test at one half)."""
+    n, k = first_only + second_only, min(first_only, second_only)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def _game_key(record: dict) -> tuple:
+    """What makes two games the same game but for side A's settings: the opening, A's colour
+    and both seeds (a match's seeds follow its game numbers, so two matches with the same
+    openings, games and --seed play the same games)."""
+    return record.get("opening"), record["a_colour"], record.get("seed_a"), record.get("seed_b")
+
+
+def paired_comparisons(groups: dict[tuple, list[dict]]) -> list[dict]:
+    """Every two configurations that played the same games against the same opponent (on the
+    same size, komi and clock): the games both won, each alone, both lost, and McNemar's p.
+    Such a comparison is a paired A/B against that opponent: the opening, the colours and the
+    opponent's seed are the same in each pair of games, so only side A's settings differ.
+    Draws and errors (an engine that crashed or was forfeited) leave a game out: they say
+    nothing about A's settings."""
+    by_opponent: dict[tuple, list[tuple]] = defaultdict(list)
+    for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
+        decided = {}
+        for r in records:
+            if r["points"] in (0, 1) and "a_colour" in r and not r.get("error"):
+                decided.setdefault(_game_key(r), r["points"])
+        by_opponent[(b, size, komi, clock)].append((a, decided))
+    rows = []
+    for (b, size, komi, clock), configurations in by_opponent.items():
+        for i, (first, first_games) in enumerate(configurations):
+            for second, second_games in configurations[i + 1:]:
+                common = first_games.keys() & second_games.keys()
+                if not common:
+                    continue
+                pairs = [(first_games[k], second_games[k]) for k in common]
+                first_only = sum(1 for x, y in pairs if x > y)
+                second_only = sum(1 for x, y in pairs if y > x)
+                rows.append({"b": b, "size": size, "komi": komi, "clock": clock, "first": first,
+                             "second": second, "games": len(pairs),
+                             "both_won": sum(1 for x, y in pairs if x == y == 1),
+                             "first_only": first_only, "second_only": second_only,
+                             "both_lost": sum(1 for x, y in pairs if x == y == 0),
+                             "p": mcnemar_p(first_only, second_only)})
+    return rows
+
+
+def paired_markdown(rows: list[dict]) -> str:
+    if not rows:
+        return ""
+    lines = ["## The same games, two configurations (paired; exact McNemar test)\n",
+             "| B | size | first A | second A | games | both won | first only | second only "
+             "| both lost | p |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        lines.append(f"| {row['b']} | {row['size']} | {row['first']} | {row['second']} | "
+                     f"{row['games']} | {row['both_won']} | {row['first_only']} | "
+                     f"{row['second_only']} | {row['both_lost']} | {row['p']:.3f} |")
+    return "\n".join(lines) + "\n"
+
+
 def write_report(stores: list[str], out_dir: str, plots: bool = True,
                  references: list[str] = ()) -> tuple[str, list[str], str | None]:
     """(markdown, PNG paths written, a note when plots were not made). Each reference file
@@ -133,6 +200,9 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True,
         ref = paper.load_reference(path)
         reproductions.append((ref, paper.reproduce(ref, groups, summarise)))
     table = markdown(groups) + "".join("\n" + paper.markdown(ref, rows) for ref, rows in reproductions)
+    paired = paired_markdown(paired_comparisons(groups))
+    if paired:
+        table += "\n" + paired
     os.makedirs(out_dir, exist_ok=True)
     written, note = [], None
     if plots:

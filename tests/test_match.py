@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from mango.gtp import report
 from mango.gtp.cli import main
 from mango.gtp.clock import Clock, TimeControl
 from mango.gtp.opening import OpeningError, load_openings, shipped_path
@@ -320,6 +321,35 @@ def test_report_tables_and_plots(tmp_path):
     pytest.importorskip("matplotlib")
     for name in ("winrate.png", "scaling.png", "progress.png", "time.png"):
         assert (out / name).stat().st_size > 1000       # two configurations against gnugo
+
+
+def test_mcnemar_p_is_the_exact_two_sided_binomial_test():
+    assert report.mcnemar_p(12, 3) == pytest.approx(0.03515625)
+    assert report.mcnemar_p(0, 6) == pytest.approx(0.03125) == report.mcnemar_p(6, 0)
+    assert report.mcnemar_p(5, 5) == 1.0 and report.mcnemar_p(0, 0) == 1.0
+
+
+def test_report_compares_configurations_on_the_games_both_played(tmp_path):
+    """Two matches with the same openings and seeds against one opponent: the report pairs
+    their games and counts the discordant ones; an error or a game only one played is left out."""
+    store = Store(str(tmp_path / "store.jsonl"))
+    first = [1, 1, 1, 1, 0, 0, 1]          # game 6: only the first match played it
+    second = [1, 0, 0, 0, 1, 0]
+    for match, a, results in (("m1", "mango -o x=1", first), ("m2", "mango -o x=2", second)):
+        for game, points in enumerate(results):
+            record = _record(match, game, a, 1000, points, opening=f"E5 C{game + 2}")
+            record.update(a_colour="bw"[game % 2], seed_a=game + 1, seed_b=500_001 + game)
+            record["error"] = match == "m2" and game == 5          # the opponent crashed
+            store.append(record)
+    rows = report.paired_comparisons(report.group_records(read_records(str(store.path))))
+    assert len(rows) == 1
+    row = rows[0]
+    assert (row["first"], row["second"], row["games"]) == ("mango -o x=1", "mango -o x=2", 5)
+    assert (row["both_won"], row["first_only"], row["second_only"], row["both_lost"]) == (1, 3, 1, 0)
+    assert row["p"] == pytest.approx(report.mcnemar_p(3, 1))
+    result = CliRunner().invoke(main, ["report", str(store.path), "--out", str(tmp_path / "r"), "--no-plots"])
+    assert result.exit_code == 0, result.output
+    assert "| gnugo | 9 | mango -o x=1 | mango -o x=2 | 5 | 1 | 3 | 1 | 0 | 0.625 |" in result.output
 
 
 REFERENCE = """title = "A paper's table"
