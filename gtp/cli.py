@@ -326,13 +326,21 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
 @click.option("--reference", "references", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="A paper's table (TOML, see docs/results/table1-paper.toml) to show beside the "
                    "configurations that reproduce it (repeatable).")
-def report(stores, out_dir, no_plots, references) -> None:
+@click.option("--sprt", default="0,100", show_default=True, metavar="ELO0,ELO1",
+              help="The SPRT of paired comparisons (two configurations that played the same "
+                   "games against one opponent), on the games only one of them won.")
+def report(stores, out_dir, no_plots, references, sprt) -> None:
     """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
     from mango.gtp.report import write_report
+    from mango.gtp.sprt import parse_sprt
 
     try:
+        test = parse_sprt(sprt)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--sprt") from None
+    try:
         table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
-                                            references=list(references))
+                                            references=list(references), sprt=test)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     click.echo(table, nl=False)

@@ -19,10 +19,11 @@ import os
 from collections import defaultdict
 
 from mango.engine.config import DEFAULT_PLAYOUTS
-from mango.gtp.sprt import Tally
+from mango.gtp.sprt import Sprt, Tally
 from mango.gtp.store import read_records
 
 ELO_CLIP = 800
+PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
 PLOTS_MISSING = "plots need matplotlib: pip install 'mango-go[report]'"
 
 
@@ -138,13 +139,19 @@ def _game_key(record: dict) -> tuple:
     return record.get("opening"), record["a_colour"], record.get("seed_a"), record.get("seed_b")
 
 
-def paired_comparisons(groups: dict[tuple, list[dict]]) -> list[dict]:
+def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT) -> list[dict]:
     """Every two configurations that played the same games against the same opponent (on the
     same size, komi and clock): the games both won, each alone, both lost, and McNemar's p.
     Such a comparison is a paired A/B against that opponent: the opening, the colours and the
     opponent's seed are the same in each pair of games, so only side A's settings differ.
     Draws and errors (an engine that crashed or was forfeited) leave a game out: they say
-    nothing about A's settings."""
+    nothing about A's settings.
+
+    The games only one configuration won are scored as a match between the two: under the
+    logistic (Bradley-Terry) model, the chance that the first wins a game the second lost, given
+    that only one of them won it, is exp(r1 - r2) / (1 + exp(r1 - r2)) whatever the opponent's
+    strength: the two configurations' head-to-head expected score. So the Elo and the SPRT of
+    those games measure what a self-play A/B measures, through the opponent's games."""
     by_opponent: dict[tuple, list[tuple]] = defaultdict(list)
     for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
         decided = {}
@@ -162,33 +169,45 @@ def paired_comparisons(groups: dict[tuple, list[dict]]) -> list[dict]:
                 pairs = [(first_games[k], second_games[k]) for k in common]
                 first_only = sum(1 for x, y in pairs if x > y)
                 second_only = sum(1 for x, y in pairs if y > x)
+                head_to_head = Tally(wins=first_only, losses=second_only).summary(sprt)
                 rows.append({"b": b, "size": size, "komi": komi, "clock": clock, "first": first,
                              "second": second, "games": len(pairs),
                              "both_won": sum(1 for x, y in pairs if x == y == 1),
                              "first_only": first_only, "second_only": second_only,
                              "both_lost": sum(1 for x, y in pairs if x == y == 0),
-                             "p": mcnemar_p(first_only, second_only)})
+                             "p": mcnemar_p(first_only, second_only),
+                             "elo": head_to_head["elo"], "elo_low": head_to_head["elo_low"],
+                             "elo_high": head_to_head["elo_high"], "sprt": head_to_head["sprt"]})
     return rows
 
 
 def paired_markdown(rows: list[dict]) -> str:
     if not rows:
         return ""
-    lines = ["## The same games, two configurations (paired; exact McNemar test)\n",
+    sprt = rows[0]["sprt"]
+    lines = ["## The same games, two configurations (paired against the same opponent)\n",
+             "p: the exact McNemar test. Elo: the first configuration over the second, from the "
+             "games only one of them won (95% interval), with the SPRT"
+             f"({sprt['elo0']:g},{sprt['elo1']:g}) of those games.\n",
              "| B | size | first A | second A | games | both won | first only | second only "
-             "| both lost | p |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| both lost | p | Elo (95%) | LLR |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
+        elo = _elo(row["elo"], "+inf" if row["first_only"] > row["second_only"] else "-inf")
+        decided = "" if row["sprt"]["result"] == "continue" else f" ({row['sprt']['result']})"
         lines.append(f"| {row['b']} | {row['size']} | {row['first']} | {row['second']} | "
                      f"{row['games']} | {row['both_won']} | {row['first_only']} | "
-                     f"{row['second_only']} | {row['both_lost']} | {row['p']:.3f} |")
+                     f"{row['second_only']} | {row['both_lost']} | {row['p']:.3f} | "
+                     f"{elo} ({_elo(row['elo_low'], '-inf')} to {_elo(row['elo_high'], '+inf')}) | "
+                     f"{row['sprt']['llr']:.2f}{decided} |")
     return "\n".join(lines) + "\n"
 
 
 def write_report(stores: list[str], out_dir: str, plots: bool = True,
-                 references: list[str] = ()) -> tuple[str, list[str], str | None]:
+                 references: list[str] = (), sprt: Sprt = PAIRED_SPRT) -> tuple[str, list[str], str | None]:
     """(markdown, PNG paths written, a note when plots were not made). Each reference file
-    (gtp/reference.py) adds a paper's table beside the configurations that reproduce it."""
+    (gtp/reference.py) adds a paper's table beside the configurations that reproduce it; sprt
+    is the test of the paired comparisons."""
     from mango.gtp import reference as paper
 
     records = [r for path in stores for r in read_records(path)]
@@ -200,7 +219,7 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True,
         ref = paper.load_reference(path)
         reproductions.append((ref, paper.reproduce(ref, groups, summarise)))
     table = markdown(groups) + "".join("\n" + paper.markdown(ref, rows) for ref, rows in reproductions)
-    paired = paired_markdown(paired_comparisons(groups))
+    paired = paired_markdown(paired_comparisons(groups, sprt))
     if paired:
         table += "\n" + paired
     os.makedirs(out_dir, exist_ok=True)

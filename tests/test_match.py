@@ -329,6 +329,16 @@ def test_mcnemar_p_is_the_exact_two_sided_binomial_test():
     assert report.mcnemar_p(5, 5) == 1.0 and report.mcnemar_p(0, 0) == 1.0
 
 
+def test_a_decided_paired_sprt_is_marked():
+    summary = Tally(wins=16, losses=3).summary(Sprt(0, 100))
+    row = {"b": "gnugo", "size": 19, "first": "x", "second": "y", "games": 26, "both_won": 5,
+           "first_only": 16, "second_only": 3, "both_lost": 2, "p": report.mcnemar_p(16, 3),
+           "elo": summary["elo"], "elo_low": summary["elo_low"], "elo_high": summary["elo_high"],
+           "sprt": summary["sprt"]}
+    assert summary["sprt"]["result"] == "H1"
+    assert "| 0.004 | +291 (+116 to +783) | 5.09 (H1) |" in report.paired_markdown([row])
+
+
 def test_report_compares_configurations_on_the_games_both_played(tmp_path):
     """Two matches with the same openings and seeds against one opponent: the report pairs
     their games and counts the discordant ones; an error or a game only one played is left out."""
@@ -347,9 +357,17 @@ def test_report_compares_configurations_on_the_games_both_played(tmp_path):
     assert (row["first"], row["second"], row["games"]) == ("mango -o x=1", "mango -o x=2", 5)
     assert (row["both_won"], row["first_only"], row["second_only"], row["both_lost"]) == (1, 3, 1, 0)
     assert row["p"] == pytest.approx(report.mcnemar_p(3, 1))
+    # the games only one won, as a head-to-head match: 3-1 for the first
+    assert row["elo"] == pytest.approx(elo(0.75), abs=0.1) and row["sprt"]["result"] == "continue"
     result = CliRunner().invoke(main, ["report", str(store.path), "--out", str(tmp_path / "r"), "--no-plots"])
     assert result.exit_code == 0, result.output
-    assert "| gnugo | 9 | mango -o x=1 | mango -o x=2 | 5 | 1 | 3 | 1 | 0 | 0.625 |" in result.output
+    assert ("| gnugo | 9 | mango -o x=1 | mango -o x=2 | 5 | 1 | 3 | 1 | 0 | 0.625 | +191 (-135 to +inf) "
+            "| 0.47 |") in result.output
+    other = CliRunner().invoke(main, ["report", str(store.path), "--out", str(tmp_path / "r"), "--no-plots",
+                                      "--sprt", "400,500"])
+    assert "| 0.625 | +191 (-135 to +inf) | -0.22 |" in other.output
+    bad = CliRunner().invoke(main, ["report", str(store.path), "--sprt", "100"])
+    assert bad.exit_code == 2 and "--sprt" in bad.output
 
 
 REFERENCE = """title = "A paper's table"
