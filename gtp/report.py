@@ -139,6 +139,14 @@ def _game_key(record: dict) -> tuple:
     return record.get("opening"), record["a_colour"], record.get("seed_a"), record.get("seed_b")
 
 
+def _opponent_settings(record: dict) -> tuple:
+    """Side B's recorded settings (a Mango opponent's; empty for another engine): games against
+    a Mango opponent pair only while its settings, and so its games, are the same (its defaults
+    change from one laboratory era to the next under the same name)."""
+    settings = (record.get("settings", {}).get("b") or {}).get("settings") or {}
+    return tuple(sorted((name, repr(value)) for name, value in settings.items()))
+
+
 def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT) -> list[dict]:
     """Every two configurations that played the same games against the same opponent (on the
     same size, komi and clock): the games both won, each alone, both lost, and McNemar's p.
@@ -154,13 +162,14 @@ def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT
     those games measure what a self-play A/B measures, through the opponent's games."""
     by_opponent: dict[tuple, list[tuple]] = defaultdict(list)
     for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
-        decided = {}
+        decided: dict[tuple, dict] = defaultdict(dict)
         for r in records:
             if r["points"] in (0, 1) and "a_colour" in r and not r.get("error"):
-                decided.setdefault(_game_key(r), r["points"])
-        by_opponent[(b, size, komi, clock)].append((a, decided))
+                decided[_opponent_settings(r)].setdefault(_game_key(r), r["points"])
+        for opponent, games in decided.items():
+            by_opponent[(b, size, komi, clock, opponent)].append((a, games))
     rows = []
-    for (b, size, komi, clock), configurations in by_opponent.items():
+    for (b, size, komi, clock, _), configurations in by_opponent.items():
         for i, (first, first_games) in enumerate(configurations):
             for second, second_games in configurations[i + 1:]:
                 common = first_games.keys() & second_games.keys()

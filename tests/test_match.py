@@ -339,6 +339,19 @@ def test_a_decided_paired_sprt_is_marked():
     assert "| 0.004 | +291 (+116 to +783) | 5.09 (H1) |" in report.paired_markdown([row])
 
 
+def test_games_against_a_mango_opponent_pair_only_while_its_settings_are_the_same(tmp_path):
+    store = Store(str(tmp_path / "store.jsonl"))
+    for match, a, opponent in (("m1", "mango -o x=1", {"uct_c": 0.0}), ("m2", "mango -o x=2", {"uct_c": 0.0}),
+                               ("m3", "mango -o x=3", {"uct_c": 0.5})):
+        for game, points in enumerate([1, 0, 1, 0]):
+            record = _record(match, game, a, 1000, points, opening=f"E5 C{game + 2}")
+            record.update(b="mango", a_colour="bw"[game % 2], seed_a=game + 1, seed_b=500_001 + game)
+            record["settings"]["b"] = {"settings": opponent}
+            store.append(record)
+    rows = report.paired_comparisons(report.group_records(read_records(str(store.path))))
+    assert [(row["first"], row["second"]) for row in rows] == [("mango -o x=1", "mango -o x=2")]
+
+
 def test_report_compares_configurations_on_the_games_both_played(tmp_path):
     """Two matches with the same openings and seeds against one opponent: the report pairs
     their games and counts the discordant ones; an error or a game only one played is left out."""
