@@ -35,6 +35,19 @@ class Setting:
     choices: tuple[str, ...] | None
     unit: str
     doc: str
+    by_size: tuple[tuple[int, Any], ...] = ()   # (board size, default there): measured per size
+
+    def default_for(self, size: int | None):
+        """The default on a board of this size (the general default where no size says else)."""
+        return dict(self.by_size).get(size, self.default)
+
+    def describe_default(self) -> str:
+        """The default as text, with the sizes that have their own."""
+        text = self.format(self.default)
+        if self.by_size:
+            text += " (" + ", ".join(f"{size}x{size}: {self.format(value)}"
+                                     for size, value in self.by_size) + ")"
+        return text
 
     def check(self, value) -> None:
         """ConfigError unless value has the declared type and lies in the range or choices."""
@@ -94,10 +107,14 @@ def _text(value) -> str:
     return str(value)
 
 
-def setting(default, *, doc: str, low=None, high=None, choices=None, unit: str = ""):
-    """A dataclass field that carries its declaration (completed with its name and type later)."""
+def setting(default, *, doc: str, low=None, high=None, choices=None, unit: str = "",
+            by_size: dict | None = None):
+    """A dataclass field that carries its declaration (completed with its name and type later).
+    by_size: {board size: default there}, for a setting whose best value was measured on one
+    size only; the search takes it on that size unless the user set the setting by name."""
     return dataclasses.field(default=default, metadata={
-        "setting": {"low": low, "high": high, "choices": choices, "unit": unit, "doc": doc}})
+        "setting": {"low": low, "high": high, "choices": choices, "unit": unit, "doc": doc,
+                    "by_size": tuple(sorted((by_size or {}).items()))}})
 
 
 def _declarations(cls, section: str | None) -> dict[str, Setting]:
@@ -105,9 +122,12 @@ def _declarations(cls, section: str | None) -> dict[str, Setting]:
     for f in fields(cls):
         meta = f.metadata.get("setting")
         if meta is not None:
-            out[f.name] = Setting(f.name, section, str(f.type), f.default, meta["low"], meta["high"],
+            declaration = Setting(f.name, section, str(f.type), f.default, meta["low"], meta["high"],
                                   tuple(meta["choices"]) if meta["choices"] else None, meta["unit"],
-                                  " ".join(meta["doc"].split()))
+                                  " ".join(meta["doc"].split()), meta["by_size"])
+            for _, value in declaration.by_size:
+                declaration.check(value)
+            out[f.name] = declaration
     return out
 
 
@@ -638,6 +658,9 @@ class EngineConfig:
     prior: PriorConfig = dataclasses.field(default_factory=PriorConfig)
     time: TimeConfig = dataclasses.field(default_factory=TimeConfig)
     seed: int = SEED.default
+    # The settings with per-size defaults that were set by name (-o, TOML, GTP): for_size()
+    # leaves them as set. Not a setting itself.
+    pinned: frozenset = frozenset()
 
     def __post_init__(self) -> None:
         for name, kind in SECTION_TYPES.items():
@@ -646,7 +669,13 @@ class EngineConfig:
         SEED.check(self.seed)
 
     def replace(self, **changes) -> "EngineConfig":
-        """A copy with settings changed, by plain or dotted name: replace(uct_c=0.5, seed=3)."""
+        """A copy with settings changed, by plain or dotted name: replace(uct_c=0.5, seed=3). A
+        setting with per-size defaults changed this way keeps its value on every size."""
+        changed = self._replaced(changes)
+        named = {d.name for d in map(_lookup, changes) if d.by_size}
+        return dataclasses.replace(changed, pinned=self.pinned | named) if named else changed
+
+    def _replaced(self, changes: dict) -> "EngineConfig":
         grouped: dict[str | None, dict] = {}
         for key, value in changes.items():
             declaration = _lookup(key)
@@ -655,6 +684,13 @@ class EngineConfig:
         for section, values in grouped.items():
             top[section] = getattr(self, section).replace(**values)
         return dataclasses.replace(self, **top)
+
+    def for_size(self, size: int) -> "EngineConfig":
+        """The settings a search on this board size uses: each setting with per-size defaults
+        that was not set by name takes its default for the size."""
+        changes = {d.name: d.default_for(size) for d in settings()
+                   if d.by_size and d.name not in self.pinned}
+        return self._replaced(changes) if changes else self
 
     def with_strings(self, pairs: dict[str, str]) -> "EngineConfig":
         """replace() from text values (-o key=value, GTP param commands), parsed by declaration."""
@@ -689,7 +725,9 @@ class EngineConfig:
 
 def toml_text(config: EngineConfig | None = None) -> str:
     """A complete TOML file of every setting with its doc, range and default as comments: what
-    `mango config --toml` prints for a user to edit and pass back with --config."""
+    `mango config --toml` prints for a user to edit and pass back with --config. A setting with
+    per-size defaults is written commented out unless it was set by name, so that reading the
+    file back leaves the per-size defaults in force."""
     config = config or EngineConfig()
     lines = ["# Mango engine settings (mango config --toml). Pass back with --config FILE.", ""]
     by_section: dict[str | None, list[Setting]] = {}
@@ -700,8 +738,11 @@ def toml_text(config: EngineConfig | None = None) -> str:
             lines += [f"[{section}]", ""]
         for declaration in by_section.get(section, []):
             lines += [f"# {line}" for line in _wrap(declaration.doc)]
-            lines.append(f"# {describe_range(declaration)}; default {_toml(declaration.default)}")
-            lines += [f"{declaration.name} = {_toml(config.value(declaration))}", ""]
+            lines.append(f"# {describe_range(declaration)}; default {declaration.describe_default()}")
+            line = f"{declaration.name} = {_toml(config.value(declaration))}"
+            if declaration.by_size and declaration.name not in config.pinned:
+                line = "# " + line          # set here, it would hold on every size
+            lines += [line, ""]
     return "\n".join(lines)
 
 

@@ -44,6 +44,11 @@ class Player:
         self.searcher.configure(config)
         self.config = config
 
+    @property
+    def effective_config(self) -> EngineConfig:
+        """The settings a search of the current game uses: per-size defaults applied."""
+        return self.config.for_size(self.game.size)
+
     def new_game(self, size: int | None = None, komi: float | None = None) -> None:
         self.game = Game(self.game.size if size is None else size,
                          self.game.komi if komi is None else komi)
@@ -71,7 +76,7 @@ class Player:
         """The budget of colour's next move, decided once: the clock's share when one runs."""
         seconds = self.clock.budget(colour, self.game.size, len(self.game.moves),
                                     self.config.time.lag_s)
-        return Limit.for_move(self.config, seconds, stop)
+        return Limit.for_move(self.effective_config, seconds, stop)
 
     def genmove(self, colour: str, *, stop: Stop | None = None, commit: bool = True,
                 cleanup: bool = False) -> SearchResult:
@@ -104,7 +109,7 @@ class Player:
         budget on top of the tree it already has, so that asking again refines the answer."""
         position = self.game if colour is None else self.game.with_to_move(colour)
         self.searcher.set_position(position)
-        self.searcher.run(limit or Limit.for_move(self.config), early_stop=False)
+        self.searcher.run(limit or Limit.for_move(self.effective_config), early_stop=False)
         return self.searcher
 
     def analysis(self, colour: str, stop: Stop, interval_s: float,
@@ -129,7 +134,7 @@ class Player:
         if self.game.is_over:
             return
         self.searcher.set_position(self.game)
-        cap = self.config.time.ponder_max_playouts
+        cap = self.effective_config.time.ponder_max_playouts
         while not stop() and self.searcher.root_visits < cap and not self.searcher.pool_full:
             self.searcher.run(Limit(seconds=STREAM_STEP_S, stop=stop))
 

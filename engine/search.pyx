@@ -1335,24 +1335,42 @@ cdef class SearchTree(SearchTreeReader):
     Kept between moves (tree reuse): set_position() keeps the subtree of the moves played since,
     as long as the root has the same position and the same side to move.
     """
-    cdef readonly object config
+    cdef readonly object config         # the settings in use: `asked`, fitted to the board size
+    cdef readonly object asked          # the settings as given to configure()
+    cdef int _size                      # the board size `config` was fitted to (0: none yet)
     cdef object _root_start             # (size, komi, hash of the game's first board)
     cdef uint64_t _runs
     cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
 
     def __init__(self, config=None):
         self.config = None
+        self.asked = None
+        self._size = 0
         self._root_moves = None
         self._root_start = None
         self._runs = 0
         self.configure(EngineConfig() if config is None else config)
 
     def configure(self, config):
-        """Take a new EngineConfig (between searches). The tree is kept unless the memory bound
-        changed; its statistics stay valid under new selection settings."""
-        cdef Predictor predictor = None
+        """Take a new EngineConfig (between searches), fitted to the board size of the last
+        position set (EngineConfig.for_size: per-size defaults). The tree is kept unless the
+        memory bound or the playouts changed; its statistics stay valid under new selection
+        settings."""
         if not isinstance(config, EngineConfig):
             raise TypeError("config must be an EngineConfig")
+        self._apply(config.for_size(self._size) if self._size else config)
+        self.asked = config
+
+    def _fit(self, int size):
+        """The settings of the asked config for a board of this size, taken before searching it."""
+        if size != self._size:
+            fitted = self.asked.for_size(size)
+            if fitted != self.config:
+                self._apply(fitted)
+            self._size = size
+
+    def _apply(self, config):
+        cdef Predictor predictor = None
         if config.playout.pattern_table:
             try:
                 named_table(config.playout.pattern_table)
@@ -1425,6 +1443,7 @@ cdef class SearchTree(SearchTreeReader):
         cdef Board board = game.board
         cdef int64_t index = 0, child
         cdef int i, c, point
+        self._fit(game.size)
         self._open_pool()
         start = (game.size, game.komi, game.start_hash)
         moves = [(1 if m.colour == "b" else 2, game.point(m.vertex)) for m in game.moves]

@@ -69,9 +69,9 @@ class Searcher(SearchTree):
         hopeless, no pass that loses as the stones stand). allow_pass=False bans passing while
         another move exists (KGS's cleanup phase), allow_resign=False never resigns. robust-max's extra search stays inside the
         limit's time."""
+        reused = self.set_position(game)            # first: it fits the settings to the board size
         limit = limit or Limit.for_move(self.config)
         sc = self.config.search
-        reused = self.set_position(game)
         if not allow_pass:
             self.ban_pass()
         start = time.perf_counter()

@@ -234,7 +234,8 @@ PARAM_SECTIONS = {"search": "Search", "playout": "Playout", "prior": "Prior", "t
 
 
 def _param_line(session, declaration) -> str:
-    value = session.config.value(declaration)
+    """The value the search of the current board uses (its size's default where one applies)."""
+    value = session.player.effective_config.value(declaration)
     if declaration.type == "bool":
         return f"[bool] {declaration.name} {int(value)}"
     if declaration.choices:

@@ -78,7 +78,7 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
     with the settings given (so that a variant's cost can be timed against the defaults)."""
     from mango.engine.bench import playout_speed, search_speed
 
-    config = engine_config(config_file, options, policy=policy)
+    config = engine_config(config_file, options, policy=policy).for_size(size)
     if with_search:
         report = search_speed(size, playouts, config, komi, seed, threads)
         if as_json:
@@ -232,11 +232,11 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")
     config = engine_config(config_file, options, playouts=playouts)
     clocked = time_control is not None
-    side_a = lab.mango_side(config.flat(), config_file, options, playouts, clock=clocked)
+    side_a = lab.mango_side(config.for_size(size).flat(), config_file, options, playouts, clock=clocked)
     if opponent.strip() == "mango":
         variant = engine_config(opponent_config, opponent_options, playouts=playouts)
-        side_b = lab.mango_side(variant.flat(), opponent_config, opponent_options, playouts,
-                                clock=clocked)
+        side_b = lab.mango_side(variant.for_size(size).flat(), opponent_config, opponent_options,
+                                playouts, clock=clocked)
         if side_b.name == side_a.name:
             side_b = lab.Side(side_b.name + " (B)", None, side_b.mango_args, side_b.settings)
     else:
@@ -476,8 +476,10 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
 @main.command("config")
 @click.option("--toml", "as_toml", is_flag=True,
               help="Print a complete, commented TOML file to edit and pass back with --config.")
+@click.option("--size", type=click.IntRange(2, 19), default=None,
+              help="The values a game on this board size uses (some defaults depend on the size).")
 @config_options
-def config_(as_toml, config_file, options) -> None:
+def config_(as_toml, size, config_file, options) -> None:
     """Every engine setting with its value, range and doc (after --config and -o, if given)."""
     from mango.engine.config import describe_range, settings, toml_text
 
@@ -485,12 +487,15 @@ def config_(as_toml, config_file, options) -> None:
     if as_toml:
         click.echo(toml_text(config))
         return
+    shown = config if size is None else config.for_size(size)
     for declaration in settings():
-        value = declaration.format(config.value(declaration))
-        default = declaration.format(declaration.default)
+        value = declaration.format(shown.value(declaration))
+        default = declaration.format(declaration.default_for(size))
         section = declaration.section or "(top)"
-        click.echo(f"{section}.{declaration.name} = {value}"
-                   + ("" if value == default else f"   (default {default})"))
+        note = "" if value == default else f"   (default {declaration.describe_default()})"
+        if declaration.by_size and not note:
+            note = f"   (default {declaration.describe_default()})"
+        click.echo(f"{section}.{declaration.name} = {value}{note}")
         click.echo(f"    {describe_range(declaration)}")
         click.echo(textwrap.fill(declaration.doc, 92, initial_indent="    ", subsequent_indent="    "))
 
