@@ -158,8 +158,9 @@ def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT
     The games only one configuration won are scored as a match between the two: under the
     logistic (Bradley-Terry) model, the chance that the first wins a game the second lost, given
     that only one of them won it, is exp(r1 - r2) / (1 + exp(r1 - r2)) whatever the opponent's
-    strength: the two configurations' head-to-head expected score. So the Elo and the SPRT of
-    those games measure what a self-play A/B measures, through the opponent's games."""
+    strength, even when it changes from one opening to the next (the two games of a pair taken
+    as independent): the two configurations' head-to-head expected score. So the Elo and the
+    SPRT of those games measure what a self-play A/B measures, through the opponent's games."""
     by_opponent: dict[tuple, list[tuple]] = defaultdict(list)
     for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
         decided: dict[tuple, dict] = defaultdict(dict)
