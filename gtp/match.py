@@ -35,6 +35,10 @@ class Side:
     command: tuple[str, ...] | None = None
     mango_args: tuple[str, ...] = ()
     settings: dict | None = None            # Mango's full EngineConfig, for the store
+    # How another engine takes a random seed on its command line (GNU Go: --seed), so that each
+    # game gives it one: GNU Go seeds its random choices from the clock otherwise, and a game
+    # could never be replayed. Not part of the match's description (stores made before it resume).
+    seed_option: str | None = None
 
     @property
     def is_mango(self) -> bool:
@@ -43,7 +47,7 @@ class Side:
     def command_line(self, seed: int) -> list[str]:
         """The command to start it (built where the game runs: a Ray worker's own Python)."""
         if self.command is not None:
-            return list(self.command)
+            return list(self.command) + ([self.seed_option, str(seed)] if self.seed_option else [])
         return [sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "warning",
                 *self.mango_args, "--seed", str(seed)]
 
@@ -73,18 +77,21 @@ def mango_side(settings: dict, config_file: str | None = None, options=(),
 
 
 def command_side(text: str) -> Side:
-    """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules)."""
+    """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules).
+    GNU Go is given each game's seed unless its command line sets one."""
     words = split_command(text)
     if words == ["gnugo"]:
         gnugo = find_gnugo()
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
-        return Side("gnugo level 10", tuple(gnugo_command(gnugo)))
+        return Side("gnugo level 10", tuple(gnugo_command(gnugo)), seed_option="--seed")
+    is_gnugo = os.path.basename(words[0]) == "gnugo"
     if words[0] == "gnugo" and find_gnugo():
         words[0] = find_gnugo()                 # /usr/games is not always on PATH
     if shutil.which(words[0]) is None and not os.path.exists(words[0]):
         raise ValueError(f"{words[0]!r} is not a program")
-    return Side(text.strip(), tuple(words))
+    seeded = is_gnugo and not {"--seed", "-r"} & set(words)
+    return Side(text.strip(), tuple(words), seed_option="--seed" if seeded else None)
 
 
 @dataclass(frozen=True)
@@ -243,6 +250,7 @@ def play_game(job: GameJob) -> dict:
         "match": job.key, "game": job.index, "pair": job.index // 2,
         "a": s.a.name, "b": s.b.name, "a_colour": a_colour,
         "seed_a": seeds["a"], "seed_b": seeds["b"],
+        "b_seeded": s.b.is_mango or s.b.seed_option is not None,
         "opening": None if opening is None else str(opening),
         "winner": winner, "result": result, "reason": reason,
         "points": 0.5 if winner is None else float(winner == a_colour),

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from mango.gtp import match as lab
 from mango.gtp import report
 from mango.gtp.cli import main
 from mango.gtp.clock import Clock, TimeControl
@@ -201,6 +203,32 @@ def test_a_slow_engine_loses_on_time(tmp_path, fake):
     games = read_records(str(tmp_path / "s.jsonl"))
     assert all(g["result"].endswith("+T") and "on time" in g["reason"] for g in games)
     assert all(g["time_control"] == "1" for g in games)
+
+
+def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
+    side = lab.Side("gnugo level 1", ("gnugo", "--level", "1"), seed_option="--seed")
+    assert side.command_line(500_007) == ["gnugo", "--level", "1", "--seed", "500007"]
+    assert lab.Side("other", ("prog",)).command_line(3) == ["prog"]
+    assert "seed_option" not in side.describe()          # stores made before it still resume
+
+
+@pytest.mark.gnugo
+def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
+    """GNU Go seeds its random choices from the clock unless given a seed: with each game's seed
+    a match against it plays the same games again."""
+    from mango.gtp.client import find_gnugo
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    assert lab.command_side("gnugo").seed_option == "--seed"
+    games = []
+    for store in ("one.jsonl", "two.jsonl"):
+        time.sleep(1.1)                                  # another second of the clock
+        run(["--opponent", f"{gnugo} --mode gtp --level 1", "--games", "4", "--size", "9",
+             "--store", str(tmp_path / store)])
+        games.append([(r["game"], r["sgf"], r["b_seeded"]) for r in read_records(str(tmp_path / store))])
+    assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
 
 
 def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
