@@ -135,7 +135,9 @@ def mcnemar_p(first_only: int, second_only: int) -> float:
 def _game_key(record: dict) -> tuple:
     """What makes two games the same game but for side A's settings: the opening, A's colour
     and both seeds (a match's seeds follow its game numbers, so two matches with the same
-    openings, games and --seed play the same games)."""
+    openings, games and --seed give the same seeds; GNU Go takes its seed since 2026-11-25,
+    before which it chose its fuseki moves by the clock, so earlier pairs share the opening,
+    colour and Mango's seed, not GNU Go's moves)."""
     return record.get("opening"), record["a_colour"], record.get("seed_a"), record.get("seed_b")
 
 
