@@ -492,9 +492,8 @@ def config_(as_toml, size, config_file, options) -> None:
         value = declaration.format(shown.value(declaration))
         default = declaration.format(declaration.default_for(size))
         section = declaration.section or "(top)"
-        note = "" if value == default else f"   (default {declaration.describe_default()})"
-        if declaration.by_size and not note:
-            note = f"   (default {declaration.describe_default()})"
+        shows_default = value != default or declaration.by_size     # per-size defaults: always
+        note = f"   (default {declaration.describe_default()})" if shows_default else ""
         click.echo(f"{section}.{declaration.name} = {value}{note}")
         click.echo(f"    {describe_range(declaration)}")
         click.echo(textwrap.fill(declaration.doc, 92, initial_indent="    ", subsequent_indent="    "))
