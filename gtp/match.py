@@ -284,7 +284,7 @@ def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | N
     Black positive; None when GNU Go fails or answers something else."""
     scorer = None
     try:
-        scorer = GtpClient(gnugo_command(gnugo, level=None), "scorer")
+        scorer = GtpClient(gnugo_command(gnugo, level=None, seed=1), "scorer")    # the same count every time
         scorer.send(f"boardsize {game.size}", timeout=60)
         scorer.send("clear_board", timeout=60)
         scorer.send(f"komi {game.komi}", timeout=60)

@@ -31,7 +31,7 @@ def start_gnugo(level: int) -> GtpClient:
     path = find_gnugo()
     if path is None:
         raise SystemExit("GNU Go is not installed (apt-get install gnugo)")
-    return GtpClient(gnugo_command(path, level), "GNU Go")
+    return GtpClient(gnugo_command(path, level, seed=1), "GNU Go")        # the same review every time
 
 
 @contextlib.contextmanager

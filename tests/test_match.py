@@ -210,6 +210,10 @@ def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
     assert side.command_line(500_007) == ["gnugo", "--level", "1", "--seed", "500007"]
     assert lab.Side("other", ("prog",)).command_line(3) == ["prog"]
     assert "seed_option" not in side.describe()          # stores made before it still resume
+    from mango.gtp.client import gnugo_command
+    assert gnugo_command("gnugo", 10, seed=3) == ["gnugo", "--mode", "gtp", "--level", "10",
+                                                  "--chinese-rules", "--seed", "3"]
+    assert "--seed" not in gnugo_command("gnugo")
 
 
 @pytest.mark.gnugo
