@@ -45,6 +45,13 @@ def compatible(recorded: dict, current: dict) -> bool:
     return True
 
 
+def game_heading(record: dict) -> str:
+    """A stored game in one line, for the scripts that review games: 'game 3 (Mango b, W+R, 214
+    moves)'."""
+    return (f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
+            f"{record['moves']} moves)")
+
+
 def read_records(path: str) -> list[dict]:
     """Every game in a store; a torn last line (a match killed mid-write) is skipped."""
     if not os.path.exists(path):

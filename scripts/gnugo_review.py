@@ -24,7 +24,7 @@ from sgfmill import sgf
 
 from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
 from mango.gtp.record import sgf_vertex
-from mango.gtp.store import read_records
+from mango.gtp.store import game_heading, read_records
 
 
 def start_gnugo(level: int) -> GtpClient:
@@ -99,13 +99,11 @@ def main() -> int:
         if args.resignations:
             for record in filter(resigned, chosen):
                 points = final_estimate(gnugo, record["sgf"], record["a_colour"])
-                print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
-                      f"{record['moves']} moves): GNU Go's estimate for Mango {points:+.1f}")
+                print(f"{game_heading(record)}: GNU Go's estimate for Mango {points:+.1f}")
             return 0
         for record in chosen:
             mistakes = review(gnugo, record["sgf"], record["a_colour"], args.min_loss)
-            print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
-                  f"{record['moves']} moves): {len(mistakes)} moves at least {args.min_loss:g} points "
+            print(f"{game_heading(record)}: {len(mistakes)} moves at least {args.min_loss:g} points "
                   f"below GNU Go's best")
             for number, mine, value, best, best_value in mistakes:
                 shown = "unlisted" if value is None else f"{value:.1f}"

@@ -25,7 +25,7 @@ from sgfmill import sgf
 
 from mango.gtp.client import GtpClient, split_command
 from mango.gtp.record import sgf_vertex
-from mango.gtp.store import read_records
+from mango.gtp.store import game_heading, read_records
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
 OTHER = {"b": "w", "w": "b"}
@@ -97,8 +97,7 @@ def main() -> int:
         for record in chosen:
             referee.send(f"boardsize {record['size']}")
             referee.send(f"komi {record['komi']}")
-            print(f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
-                  f"{record['moves']} moves)")
+            print(game_heading(record))
             for number, vertex, best, before, after, own in drops(
                     referee, record, args.mango_playouts if args.mango else None):
                 mine = f"  Mango wants {own[0]:4s} at {own[1]:.2f}" if own else ""
