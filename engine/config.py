@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from mango.engine.errors import ConfigError
 
 __all__ = ["ConfigError", "DEFAULT_PLAYOUTS", "EngineConfig", "PlayoutConfig", "PriorConfig",
-           "SearchConfig", "Setting", "TimeConfig", "settings", "toml_text"]
+           "SearchConfig", "Setting", "TimeConfig", "TreeConfig", "settings", "toml_text"]
 
 DEFAULT_PLAYOUTS = 10_000
 """Playouts per move when neither the settings nor a clock say otherwise."""
@@ -27,7 +27,7 @@ DEFAULT_PLAYOUTS = 10_000
 class Setting:
     """The declaration of one setting, as read by everything that validates, parses or shows it."""
     name: str
-    section: str | None         # "search", "playout", "prior", "time"; None for the seed
+    section: str | None         # "search", "tree", "playout", "prior", "time"; None for the seed
     type: str                   # "bool", "int", "float" or "str"
     default: Any
     low: float | None
@@ -405,6 +405,14 @@ class SearchConfig(_Section):
         doc="""Only the k_init children with the highest H are selectable at T; more are unpruned as
         the node's visits grow (Mango 3.2).""")
 
+    children_ahead: float = setting(
+        4.0, low=0.0, high=1_000_000.0, unit="x visits",
+        doc="""A node's children are made as progressive unpruning (Mango 3.2) comes to them: those it
+        will have unpruned once the node's visits have grown this many times, so that RAVE (MoGo
+        4) has gathered their AMAF statistics before they become selectable. 0 makes every child
+        at once, as MoGo's expansion does (about 360 nodes a node on 19x19, most never visited);
+        the root always has every child.""")
+
     unprune_k_init: int = setting(
         5, low=1, high=400, unit="children",
         doc="""k_init: children selectable when a node reaches T (Mango: 5).""")
@@ -473,15 +481,6 @@ class SearchConfig(_Section):
         doc="""Stop a search once the second most visited root child cannot catch the first in the
         playouts that are left.""")
 
-    reuse_tree: bool = setting(
-        True,
-        doc="""Keep the subtree of the moves played since the last search.""")
-
-    max_nodes: int = setting(
-        20_000_000, low=1_000, high=1_000_000_000, unit="nodes",
-        doc="""Memory bound: at most this many tree nodes (64 bytes each: 20,000,000 is 1.28 GB); when
-        the pool is full the search goes on without creating nodes.""")
-
     resign: bool = setting(
         True,
         doc="""Resign when the root's win rate is below resign_threshold after resign_min_playouts.""")
@@ -508,6 +507,35 @@ class SearchConfig(_Section):
         1, low=0, high=1000, unit="losses",
         doc="""Losses a thread adds to the edges it descends, so that threads spread out; removed at
         backup.""")
+
+
+@dataclass(frozen=True)
+class TreeConfig(_Section):
+    """How the search tree is kept: between moves, and within its memory bound (Fuego's and Pachi's
+    bounded trees)."""
+
+    SECTION: ClassVar[str] = "tree"
+
+    reuse_tree: bool = setting(
+        True,
+        doc="""Keep the subtree of the moves played since the last search.""")
+
+    tree_memory: int = setting(
+        256, low=1, high=1_000_000, unit="MB",
+        doc="""Memory bound of the search tree (64-byte nodes: 256 MB holds 4.2 million), beside the
+        process's own 80-90 MB. A long search or analysis that fills it goes on learning: see
+        recycle.""")
+
+    max_nodes: int = setting(
+        1_000_000_000, low=1_000, high=1_000_000_000, unit="nodes",
+        doc="""A bound in nodes, where it is tighter than tree_memory (experiments, tests).""")
+
+    recycle: bool = setting(
+        True,
+        doc="""When the tree fills its bound, drop the children of its least visited nodes (those
+        below the smallest visit count that leaves half the bound free; Fuego prunes a full
+        tree by count the same way) and go on growing where the playouts go. Off: the search
+        goes on without creating nodes.""")
 
 
 @dataclass(frozen=True)
@@ -616,8 +644,9 @@ class TimeConfig(_Section):
         doc="""Pondering stops after this many root visits (and whenever the node budget is full).""")
 
 
-SECTION_TYPES: dict[str, type] = {"search": SearchConfig, "playout": PlayoutConfig,
-                                  "prior": PriorConfig, "time": TimeConfig}
+SECTION_TYPES: dict[str, type] = {"search": SearchConfig, "tree": TreeConfig,
+                                  "playout": PlayoutConfig, "prior": PriorConfig,
+                                  "time": TimeConfig}
 SEED = Setting("seed", None, "int", 1, 0, 2**64 - 1, None, "",
                "Random seed of the search (same seed, one thread: same moves).")
 
@@ -657,6 +686,7 @@ class EngineConfig:
     handed down; replaced, never mutated, between searches."""
 
     search: SearchConfig = dataclasses.field(default_factory=SearchConfig)
+    tree: TreeConfig = dataclasses.field(default_factory=TreeConfig)
     playout: PlayoutConfig = dataclasses.field(default_factory=PlayoutConfig)
     prior: PriorConfig = dataclasses.field(default_factory=PriorConfig)
     time: TimeConfig = dataclasses.field(default_factory=TimeConfig)
@@ -701,7 +731,7 @@ class EngineConfig:
 
     def with_mapping(self, mapping: dict) -> "EngineConfig":
         """replace() from a parsed TOML file: plain or dotted keys at the top, or tables named
-        after the sections ([search], [playout], [prior], [time])."""
+        after the sections ([search], [tree], [playout], [prior], [time])."""
         changes = {}
         for key, value in mapping.items():
             if isinstance(value, dict):

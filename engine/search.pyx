@@ -49,11 +49,11 @@ from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, 
                              rng_t, urgency_copy, urgency_init, urgency_t)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
-                          NODE_LOCKED, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
+                          NODE_KNOWN, NODE_LOCKED, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
                           mango_atomic_add64, mango_atomic_retire64, mango_load_count,
                           mango_spin_lock, mango_store_count, mango_store_index, mango_try_lock,
                           mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
-                          tree_pool_open, tree_reroot, tree_reset)
+                          tree_pool_open, tree_prune, tree_reroot, tree_reset)
 
 import math
 
@@ -79,6 +79,7 @@ ctypedef struct params_t:
     bint progressive_bias
     double bias_weight
     bint progressive_unpruning
+    double children_ahead
     int k_init
     double unprune_at[MAX_UNPRUNE]      # visits after which the (k_init + j)-th child is selectable
     int heuristic_moves
@@ -120,6 +121,11 @@ ctypedef struct search_t:
                                         # re-rooting since): the audit's exact sums apply
     reply_t* replies                    # the last good replies (NULL unless last_good_reply),
                                         # lent to the playouts as policy.replies
+    bint recycle                        # prune the tree when the pool passes high_water
+    int64_t high_water                  # nodes in use from which the pool is pruned before the
+                                        # next simulation (room left for the ones under way)
+    int64_t recycled                    # live nodes the prunes dropped since the tree was reset
+    int64_t prunes
 
 # One thread's scratch space for a simulation.
 ctypedef struct worker_t:
@@ -140,7 +146,8 @@ ctypedef struct worker_t:
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]
-    int cand_spare[MAX_POINTS + 1]      # the radix sort's second buffers
+    int cand_spare[MAX_POINTS + 1]      # the radix sort's second buffers, then the children made
+    int16_t old_slot[MAX_POINTS + 1]    # (move + 1) -> 1 + index of the old child playing it, or 0
     uint64_t sort_bits[2][MAX_POINTS + 1]
     int64_t moved_old[MAX_POINTS + 1]   # old copies retired by a block replacement, and their
     int64_t moved_new[MAX_POINTS + 1]   # new copies, whose counters move after the publication
@@ -496,23 +503,26 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         memcpy(wk.cand_order, order, n * sizeof(int))
 
 
-cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
-    """Create every child of node (legal moves that fill no own true eye, and pass), with priors,
-    sorted by Mango's H (or the predictor's probability), keeping the children already created;
-    1 on success. node is locked. Children created before T get the predictor prior here."""
+cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil:
+    """Rank every candidate of node (legal moves that fill no own true eye, and pass) by Mango's H
+    (or the predictor's probability) and make the children that progressive unpruning reaches by
+    the time the node's visits have grown children_ahead times (every one with `every`, or
+    children_ahead 0: MoGo), with their priors, keeping the children already made; 1 on success.
+    node is locked. Called again as unpruning reaches further: the ranking comes out the same
+    (the same position and recent moves), so that the new children are appended to the block."""
     cdef board_t* b = &wk.board
     cdef const params_t* p = &s.params
     cdef int c = b.to_move, n = 0, i, j, k, point, old_n, n_recent, m = b.last_move, w = b.width
+    cdef int make, total, cap, slot
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
     cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0
     cdef bint predicting = wk.features != NULL
     # Mango's H is only needed when the predictor does not give both the order and the bias
     cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
     cdef double* order_by = wk.cand_h
-    cdef bint self_atari
+    cdef bint self_atari, in_place
     cdef int64_t first, old_first
     cdef node_t* child
-    cdef node_t* old
     n_recent = _recent_moves(s, wk, depth, recent)
     wk.n_ladder = 0
     if predicting:
@@ -520,12 +530,15 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         if p.predictor_order:
             order_by = wk.cand_predicted
     old_n = node.n_children
+    old_first = node.first_child
+    for j in range(old_n):
+        wk.old_slot[s.pool.nodes[old_first + j].move + 1] = j + 1
     for i in range(b.n_empty):
         point = b.empty[i]
         if board_is_ko(b, point, c) or board_is_suicide(b, point, c):
             continue
         # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
-        if board_is_true_eye(b, point, c) and (old_n == 0 or _find_child(s, node, point) < 0):
+        if board_is_true_eye(b, point, c) and wk.old_slot[point + 1] == 0:
             continue
         _move_knowledge(s, wk, b, point, c, &capture_save, &pattern, &self_atari)
         wk.cand[n] = point
@@ -558,25 +571,46 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     for i in range(n):
         wk.cand_order[i] = i
     _sort_best_first(wk, order_by, n)
-    first = tree_alloc(&s.pool, n)
-    if first < 0:
-        return 0
-    old_first = node.first_child
-    wk.n_moved = 0
+    make = n
+    if not every and p.children_ahead > 0:
+        make = search_selectable(p, n, p.children_ahead * node.visits)
+    # The children: the first `make` of the ranking, and the old ones beyond it, in ranking order.
+    # When the old block is the ranking's first old_n and has room, the new ones are appended.
+    total = 0
+    in_place = old_n <= make
     for i in range(n):
-        k = wk.cand_order[i]
+        slot = wk.old_slot[wk.cand[wk.cand_order[i]] + 1]
+        if i < make or slot > 0:
+            wk.cand_spare[total] = wk.cand_order[i]
+            total += 1
+            if i < old_n and slot != i + 1:
+                in_place = False
+    wk.n_moved = 0
+    if in_place and old_n > 0 and total <= node.capacity:
+        first = old_first
+    else:
+        in_place = False
+        cap = total if old_n == 0 else (2 * total if 2 * total < n else n)
+        if cap < total:
+            cap = total
+        first = tree_alloc(&s.pool, cap)
+        if first < 0:
+            _forget_old_slots(s, wk, old_first, old_n)
+            return 0
+    for i in range(total):
+        k = wk.cand_spare[i]
         child = &s.pool.nodes[first + i]
-        old = NULL
-        for j in range(old_n):
-            if s.pool.nodes[old_first + j].move == wk.cand[k]:
-                old = &s.pool.nodes[old_first + j]
-                break
-        if old != NULL:
-            _copy_child(s, wk, first + i, old_first + j)
+        slot = wk.old_slot[wk.cand[k] + 1]
+        if slot > 0:
+            if not in_place:
+                _copy_child(s, wk, first + i, old_first + slot - 1)
+            if child.flags & NODE_KNOWN:
+                continue
         else:
             tree_node_init(child, wk.cand[k])
             _set_prior(s, wk, child, depth, wk.cand_capture_save[k], wk.cand_pattern[k],
                        wk.cand_self_atari[k])
+        # a child made before T (by _add_child) gets the rest of its knowledge here
         if predicting:
             _add_predictor_prior(p, child, wk.cand_predicted[k])
         if p.predictor_bias and predicting:
@@ -586,13 +620,32 @@ cdef int _expand_full(search_t* s, worker_t* wk, node_t* node, int depth) noexce
             child.heuristic = <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0
                                       else 0.0)
         child.policy = <float>(wk.cand_policy[k] / total_policy if total_policy > 0 else 0.0)
-    node.capacity = n
-    mango_store_index(&node.first_child, <int>first)
-    mango_store_count(&node.n_children, n)
+        child.flags |= NODE_KNOWN
+    _forget_old_slots(s, wk, old_first, old_n)
+    node.n_candidates = n
+    if not in_place:
+        node.capacity = cap
+        mango_store_index(&node.first_child, <int>first)
+    mango_store_count(&node.n_children, total)
     node.flags |= NODE_EXPANDED
     if wk.n_moved:
         _move_counters(s, wk)
     return 1
+
+
+cdef inline void _forget_old_slots(const search_t* s, worker_t* wk, int64_t old_first,
+                                   int old_n) noexcept nogil:
+    cdef int j
+    for j in range(old_n):
+        wk.old_slot[s.pool.nodes[old_first + j].move + 1] = 0
+
+
+cdef inline bint _wants_children(const search_t* s, node_t* node) noexcept nogil:
+    """Progressive unpruning will soon reach children of node not yet made (see _expand)."""
+    cdef const params_t* p = &s.params
+    cdef int n = mango_load_count(&node.n_children)
+    return (n < node.n_candidates and p.children_ahead > 0
+            and search_selectable(p, node.n_candidates, p.children_ahead * node.visits) > n)
 
 
 cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int depth,
@@ -700,10 +753,17 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
                     return False
                 if not node.flags & NODE_EXPANDED:
-                    _expand_full(s, wk, node, depth)
+                    _expand(s, wk, node, depth, False)
                 mango_unlock(&node.flags, NODE_LOCKED)
                 if not node.flags & NODE_EXPANDED:
                     return False
+            elif _wants_children(s, node) and not s.pool.full \
+                    and mango_try_lock(&node.flags, NODE_LOCKED):
+                # unpruning is reaching children not made yet (another thread may be making
+                # them: then the selection takes the children there are)
+                if _wants_children(s, node):
+                    _expand(s, wk, node, depth, False)
+                mango_unlock(&node.flags, NODE_LOCKED)
             child = search_select(s, node)
             if child < 0:
                 return False
@@ -906,22 +966,47 @@ cdef void _count_ownership(worker_t* wk, const board_t* b) noexcept nogil:
     wk.ownership_samples += 1
 
 
-cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) noexcept nogil:
-    """n simulations, shared by the threads (tree parallelism with virtual loss)."""
-    cdef int64_t i
-    cdef int tid
-    if threads <= 1:
-        for i in range(n):
-            search_simulate(s, workers[0])
+cdef inline bint _crowded(const search_t* s) noexcept nogil:
+    return s.recycle and s.pool.used >= s.high_water
+
+
+cdef void _make_room(search_t* s, int threads) noexcept nogil:
+    """Prune a crowded pool down to half (tree_prune); when even that cannot make room (a pool
+    the root's children nearly fill), stop pruning: the search goes on without new nodes."""
+    cdef int64_t dropped
+    if not _crowded(s):
         return
-    s.simulations = 0
-    s.batch_end = n
-    s.threaded = True
-    with parallel(num_threads=threads):
-        tid = threadid()
-        while mango_atomic_add(&s.simulations, 1) < s.batch_end:
-            search_simulate(s, workers[tid])
-    s.threaded = False
+    dropped = tree_prune(&s.pool, s.pool.capacity // 2)
+    s.prunes += 1
+    s.fresh = False                     # dropped subtrees took their stops with them
+    if dropped > 0:
+        s.recycled += dropped
+    if _crowded(s):
+        s.recycle = False
+        s.pool.full = True
+
+
+cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) noexcept nogil:
+    """n simulations, shared by the threads (tree parallelism with virtual loss), stopping to
+    prune the tree (one thread) whenever the pool passes its high water."""
+    cdef int64_t done = 0
+    cdef int tid
+    while done < n:
+        _make_room(s, threads)
+        if threads <= 1:
+            while done < n and not _crowded(s):
+                search_simulate(s, workers[0])
+                done += 1
+            continue
+        s.simulations = done
+        s.batch_end = n
+        s.threaded = True
+        with parallel(num_threads=threads):
+            tid = threadid()
+            while not _crowded(s) and mango_atomic_add(&s.simulations, 1) < s.batch_end:
+                search_simulate(s, workers[tid])
+        s.threaded = False
+        done = s.simulations if s.simulations < n else n
 
 
 # ---- samples and the audit (read by Searcher) ----------------------------------------------------
@@ -991,6 +1076,9 @@ ctypedef struct audit_t:
     int64_t amaf_over_parent    # a child's amaf_visits above its parent's visits
     int64_t over_children       # nodes whose children have more visits than they have
     int64_t negative_slack      # nodes with visits - children's visits - [ADDED] < 0
+    int64_t over_candidates     # expanded nodes with more children than ranked candidates
+    int64_t short_children      # expanded nodes lacking children that unpruning lets be chosen
+    int64_t partial_root        # 1 when the root lacks some of its candidates' children
     int64_t slack               # sum over live nodes of visits - children's visits - [ADDED]
     int64_t stops               # the workers' stops: equals slack on a fresh tree
     int64_t lost
@@ -1050,6 +1138,13 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
             n_stack += 1
         if node.visits < children_visits:
             a.over_children += 1
+        if node.flags & NODE_EXPANDED:
+            if node.n_children > node.n_candidates:
+                a.over_candidates += 1
+            if index == 0:
+                a.partial_root = node.n_children < node.n_candidates
+            elif node.n_children < search_selectable(&s.params, node.n_candidates, node.visits):
+                a.short_children += 1
         extra = node.visits - children_visits - (1 if node.flags & NODE_ADDED else 0)
         if extra < 0:
             a.negative_slack += 1
@@ -1100,6 +1195,7 @@ cdef params_t _params_from(config):
     p.progressive_bias = sc.progressive_bias
     p.bias_weight = sc.bias_weight
     p.progressive_unpruning = sc.progressive_unpruning
+    p.children_ahead = sc.children_ahead
     p.k_init = sc.unprune_k_init
     for j in range(MAX_UNPRUNE):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
@@ -1125,6 +1221,12 @@ cdef params_t _params_from(config):
     p.prior_predictor = pc.predictor
     p.predictor_count = pc.predictor_count
     return p
+
+
+def _pool_nodes(config) -> int:
+    """The pool's nodes: the tree's memory bound, or max_nodes when that is set and smaller."""
+    tree = config.tree
+    return min(tree.tree_memory * 2**20 // NODE_BYTES, tree.max_nodes)
 
 
 def _uses_predictor(config) -> bool:
@@ -1324,7 +1426,18 @@ cdef class SearchTreeReader:
 
     @property
     def pool_full(self):
-        return bool(self.s.pool.full) if self.pool_open else False
+        """The pool is full and will not be pruned: the search goes on without new nodes."""
+        return bool(self.s.pool.full and not self.s.recycle) if self.pool_open else False
+
+    @property
+    def nodes_recycled(self):
+        """Live nodes the prunes of a full pool dropped, since this tree was made."""
+        return self.s.recycled
+
+    @property
+    def prunes(self):
+        """How often the pool was pruned, since this tree was made."""
+        return self.s.prunes
 
 
 cdef class SearchTree(SearchTreeReader):
@@ -1391,7 +1504,7 @@ cdef class SearchTree(SearchTreeReader):
         if predictor is not None and _workers_share(self.workers, self.n_workers, &predictor.f) != 0:
             _workers_drop_features(self.workers, self.n_workers)
             raise MemoryError("no memory for the predictor's feature contexts")
-        if old is None or old.search.max_nodes != config.search.max_nodes or old.playout != config.playout:
+        if old is None or _pool_nodes(old) != _pool_nodes(config) or old.playout != config.playout:
             if self.pool_open:
                 tree_pool_close(&self.s.pool)
                 self.pool_open = False
@@ -1425,10 +1538,18 @@ cdef class SearchTree(SearchTreeReader):
         self.n_workers = threads
 
     cdef _open_pool(self):
+        cdef int64_t reserve
+        capacity = _pool_nodes(self.config)
         if not self.pool_open:
-            if not tree_pool_open(&self.s.pool, self.config.search.max_nodes):
-                raise MemoryError(f"cannot reserve {self.config.search.max_nodes} tree nodes")
+            if not tree_pool_open(&self.s.pool, capacity):
+                raise MemoryError(f"cannot reserve {capacity:,} tree nodes "
+                                  f"({capacity * NODE_BYTES / 2**20:,.0f} MB)")
             self.pool_open = True
+        # room for the simulations under way when the pool is found crowded: two expansions a
+        # thread (a block and its replacement)
+        reserve = min(capacity // 4, self.n_workers * 2 * (MAX_POINTS + 1))
+        self.s.high_water = capacity - reserve
+        self.s.recycle = self.config.tree.recycle
 
     # -- position ---------------------------------------------------------------------------------
 
@@ -1448,7 +1569,7 @@ cdef class SearchTree(SearchTreeReader):
         start = (game.size, game.komi, game.start_hash)
         moves = [(1 if m.colour == "b" else 2, game.point(m.vertex)) for m in game.moves]
         reused = False
-        if (self.config.search.reuse_tree and self._root_moves is not None
+        if (self.config.tree.reuse_tree and self._root_moves is not None
                 and start == self._root_start and len(moves) >= len(self._root_moves)
                 and moves[:len(self._root_moves)] == self._root_moves):
             c = self.s.root_board.to_move
@@ -1495,13 +1616,14 @@ cdef class SearchTree(SearchTreeReader):
     cdef _expand_root(self):
         cdef worker_t* wk = self.workers[0]
         cdef node_t* root = &self.s.pool.nodes[0]
-        if root.flags & NODE_EXPANDED:
-            return
+        if root.flags & NODE_EXPANDED and root.n_children >= root.n_candidates:
+            return                      # a kept root was an inner node: it may lack children
+        _make_room(self.s, 1)
         wk.board = self.s.root_board
         wk.n_moves = 0
         wk.path[0] = 0
         wk.path_len = 1
-        if not _expand_full(self.s, wk, root, 0):
+        if not _expand(self.s, wk, root, 0, True):
             raise MemoryError("the tree's memory bound is too small to hold the root's children")
 
     cdef _ban_superko(self, game):
@@ -1571,7 +1693,7 @@ cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
         wk.path_len += 1
         index = child
     if expand and not s.pool.nodes[index].flags & NODE_EXPANDED:
-        if not _expand_full(s, wk, &s.pool.nodes[index], len(moves)):
+        if not _expand(s, wk, &s.pool.nodes[index], len(moves), True):
             raise MemoryError()
     return index
 

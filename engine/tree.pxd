@@ -14,6 +14,7 @@ cdef enum:
                             # copy, see the module docstring of search.pyx)
     NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
     NODE_ADDED = 8          # created by a simulation that ended here (one child a simulation)
+    NODE_KNOWN = 16         # made by an expansion: its priors, H and policy are complete
 
 # A counter of a retired node (an old copy, see search.pyx) is exchanged for this value when its
 # count moves to the new copy: an atomic add that returns a negative value found the node retired.
@@ -37,7 +38,8 @@ ctypedef struct node_t:
     int16_t virtual_loss    # threads now below this edge (never copied: see search.pyx)
     uint8_t flags
     uint8_t unused
-    int16_t unused2
+    int16_t n_candidates    # moves the expansion ranked, children made or not (0 until then):
+                            # children are made as progressive unpruning reaches them
     int64_t visits          # completed simulations through this edge
     int64_t half_wins       # their results for the player who made the move, in half points
     int64_t amaf_visits     # all-moves-as-first: simulations below the parent where that player
@@ -122,3 +124,5 @@ cdef void tree_reset(pool_t* pool, int root_move) noexcept nogil
 cdef int64_t tree_alloc(pool_t* pool, int n) noexcept nogil
 cdef void tree_node_init(node_t* node, int move) noexcept nogil
 cdef int tree_reroot(pool_t* pool, int64_t new_root) noexcept nogil
+cdef int64_t tree_prune(pool_t* pool, int64_t target) noexcept nogil
+cdef void tree_release_tail(pool_t* pool) noexcept nogil

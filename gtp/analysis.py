@@ -230,7 +230,8 @@ def mango_pv(session, args):
 
 # ---- settings at run time (GoGui's param dialogs) ---------------------------------------------------
 
-PARAM_SECTIONS = {"search": "Search", "playout": "Playout", "prior": "Prior", "time": "Time"}
+PARAM_SECTIONS = {"search": "Search", "tree": "Tree", "playout": "Playout", "prior": "Prior",
+                  "time": "Time"}
 
 
 def _param_line(session, declaration) -> str:

@@ -290,14 +290,29 @@ def test_tree_reuse_can_be_switched_off():
     assert s.set_position(game) is False
 
 
-def test_full_pool_keeps_searching_without_growing():
+def test_full_pool_without_recycling_keeps_searching_without_growing():
     game = Game(9)
-    s = searcher(3000, max_nodes=1000, early_stop=False)
+    s = searcher(3000, max_nodes=1000, early_stop=False, recycle=False)
     result = s.search(game)
     assert s.pool_full
     assert s.nodes_used <= 1000
+    assert s.nodes_recycled == 0
     assert result.playouts == 3000 == s.root_visits
     assert NODE_SIZE == 64
+
+
+def test_full_pool_is_pruned_and_the_tree_keeps_growing_under_the_best_line():
+    game = Game(9)
+    s = searcher(3000, max_nodes=2000, early_stop=False)
+    result = s.search(game)
+    assert not s.pool_full
+    assert s.nodes_used <= 2000
+    assert s.prunes >= 2 and s.nodes_recycled > 0
+    assert result.playouts == 3000 == s.root_visits
+    # after the prunes the search still makes nodes (a full pool without recycling makes none)
+    used, prunes = s.nodes_used, s.prunes
+    s.run_batch(20)
+    assert s.prunes > prunes or s.nodes_used > used
 
 
 def test_memory_bound_too_small_for_the_root_is_a_clear_error():

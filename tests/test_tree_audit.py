@@ -38,6 +38,11 @@ def assert_exact_tree(s, fresh=True):
     assert a["amaf_over_parent"] == 0
     assert a["over_children"] == 0 and a["negative_slack"] == 0
     assert a["lost"] == 0
+    assert a["over_candidates"] == 0 and a["partial_root"] == 0
+    if s.config.search.threads == 1:
+        # every child unpruning lets the selection choose was made (under threads, a node whose
+        # lock another thread held may be one visit late)
+        assert a["short_children"] == 0
     assert a["fresh"] is fresh
     if fresh:
         assert a["slack"] == a["stops"]
@@ -75,7 +80,9 @@ def test_two_thread_19x19_search_leaves_an_exact_tree():
     {},                                         # defaults
     {"expand_threshold": 3},                    # many expansions: blocks replaced under threads
     {"rave": False, "create_after": 2},         # slow node creation: stops below the threshold
-    {"expand_threshold": 0},                    # MoGo: every child at once
+    {"expand_threshold": 0},                    # children as unpruning reaches them
+    {"children_ahead": 0},                      # MoGo: every child at once
+    {"children_ahead": 1, "unprune_a": 2},      # children made at the last moment, often
 ])
 def test_two_thread_9x9_searches_leave_exact_trees(changes):
     game = Game(9)
@@ -91,10 +98,29 @@ def test_two_thread_9x9_searches_leave_exact_trees(changes):
 
 
 def test_a_full_pool_under_threads_still_audits():
-    s = searcher(3000, threads=2, max_nodes=2000)
+    s = searcher(3000, threads=2, max_nodes=2000, recycle=False)
     s.search(Game(9))
     assert s.pool_full
     assert_exact_tree(s)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_pruned_pool_audits(threads):
+    s = searcher(4000, threads=threads, max_nodes=3000)
+    assert s.search(Game(9)).playouts == 4000
+    assert s.prunes >= 2 and s.nodes_recycled > 0 and not s.pool_full
+    # pruned subtrees took their stops with them: the per-node sums hold, the global one not
+    a = assert_exact_tree(s, fresh=False)
+    assert a["root_visits"] == 4000 and a["nodes"] <= 3000
+
+
+def test_single_thread_trees_have_every_selectable_child():
+    game = Game(19)
+    s = searcher(3000)
+    s.search(game)
+    a = assert_exact_tree(s)
+    # children as unpruning reaches them: far fewer nodes than expansions times 361
+    assert a["nodes"] < 20 * a["expanded"]
 
 
 def test_reused_tree_keeps_its_invariants():
