@@ -15,6 +15,7 @@ from collections.abc import Callable
 from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.limit import Limit
+from mango.engine.search import NODE_SIZE
 from mango.engine.searcher import Searcher
 from mango.engine.status import final_score, final_status
 from mango.engine.result import SearchResult
@@ -96,10 +97,12 @@ class Player:
                                       allow_resign=not cleanup)
         spent = time.perf_counter() - start
         self.clock.spend(c, spent)
-        log.info("%s %s: %d playouts in %.2f s, win rate %s, %d nodes%s",
+        log.info("%s %s: %d playouts in %.2f s, win rate %s, tree %d nodes (%.1f of %.1f MB%s)%s",
                  colour_name(c), "resign" if result.resign else position.vertex(result.move),
                  result.playouts, spent, "-" if result.value is None else f"{result.value:.3f}",
-                 result.nodes, " (tree reused)" if result.reused else "")
+                 result.nodes, result.nodes * NODE_SIZE / 2**20, self.searcher.bound_mb,
+                 f", {result.nodes_recycled} recycled" if result.nodes_recycled else "",
+                 ", reused" if result.reused else "")
         if commit and not result.resign:
             self.game.play(colour_name(c), self.game.vertex(result.move))
         return result
@@ -126,7 +129,15 @@ class Player:
             if interval_s and now - last >= interval_s:
                 on_update(self.searcher)
                 last = now
+        self._log_tree("analysis")
         return self.searcher
+
+    def _log_tree(self, what: str) -> None:
+        searcher = self.searcher
+        nodes = searcher.nodes_used
+        log.info("%s: %d root visits, tree %d nodes (%.1f of %.1f MB), %d recycled in %d prunes",
+                 what, searcher.root_visits, nodes, nodes * NODE_SIZE / 2**20, searcher.bound_mb,
+                 searcher.nodes_recycled, searcher.prunes)
 
     def ponder(self, stop: Stop) -> None:
         """Search the position on the opponent's time until stop(), the ponder cap, or a full
@@ -137,6 +148,7 @@ class Player:
         cap = self.effective_config.time.ponder_max_playouts
         while not stop() and self.searcher.root_visits < cap and not self.searcher.pool_full:
             self.searcher.run(Limit(seconds=STREAM_STEP_S, stop=stop))
+        self._log_tree("pondering")
 
     # -- the end of the game ----------------------------------------------------------------------
 

@@ -35,5 +35,6 @@ class SearchResult:
     playouts: int
     seconds: float
     root_visits: int
-    nodes: int
+    nodes: int                  # nodes in the tree's pool after the search
     reused: bool
+    nodes_recycled: int = 0     # live nodes the search's prunes of a full pool dropped

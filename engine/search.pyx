@@ -1464,6 +1464,11 @@ cdef class SearchTree(SearchTreeReader):
         self._runs = 0
         self.configure(EngineConfig() if config is None else config)
 
+    @property
+    def bound_mb(self):
+        """The tree's memory bound in MB (tree_memory, or max_nodes where tighter)."""
+        return round(_pool_nodes(self.config) * NODE_BYTES / 2**20, 1)
+
     def configure(self, config):
         """Take a new EngineConfig (between searches), fitted to the board size of the last
         position set (EngineConfig.for_size: per-size defaults). The tree is kept unless the

@@ -70,6 +70,7 @@ class Searcher(SearchTree):
         another move exists (KGS's cleanup phase), allow_resign=False never resigns. robust-max's extra search stays inside the
         limit's time."""
         reused = self.set_position(game)            # first: it fits the settings to the board size
+        recycled = self.nodes_recycled
         limit = limit or Limit.for_move(self.config)
         sc = self.config.search
         if not allow_pass:
@@ -86,14 +87,16 @@ class Searcher(SearchTree):
         children = self.children()
         root_visits = self.root_visits
         child = decision.final_child(children, sc)
+        recycled = self.nodes_recycled - recycled
         if child is None:
-            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused)
+            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused,
+                                recycled)
         if child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move):
             child = decision.instead_of_pass(children) or child
         resign = allow_resign and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc)
         return SearchResult(None if resign else child.point, resign, child.value, done, seconds,
-                            root_visits, self.nodes_used, reused)
+                            root_visits, self.nodes_used, reused, recycled)
 
     def _robust_max_extra(self, limit: Limit, done: int, start: float) -> int:
         """Search on in small steps until the most visited child is also the best valued, for at

@@ -88,8 +88,10 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
                    f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
                    f"({threads} thread{'s' if threads > 1 else ''})")
         click.echo(f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
-                   f"({report['tree_mb']} MB); peak RSS {report['peak_rss_mb']} MB; move "
-                   f"{report['move']}, win rate {report['win_rate']}")
+                   f"({report['tree_mb']} MB of a {report['tree_bound_mb']} MB bound; "
+                   f"{report['nodes_recycled']:,} recycled in {report['prunes']} prunes); "
+                   f"peak RSS {report['peak_rss_mb']} MB; move {report['move']}, "
+                   f"win rate {report['win_rate']}")
         return
     report = playout_speed(size, playouts, config, komi, seed)
     if as_json:

@@ -59,6 +59,17 @@ def test_bench_search_reports_the_tree():
     assert report["search"] is True and report["playouts"] == 300
     assert report["nodes"] > 1 and report["bytes_per_node"] == 64
     assert {"size", "policy", "seconds", "playouts_per_second", "peak_rss_mb"} <= report.keys()
+    assert report["nodes_recycled"] == 0 and report["tree_bound_mb"] == 256.0
+
+
+def test_bench_search_recycles_a_small_pool_and_says_so():
+    args = ["bench", "--search", "--size", "9", "--playouts", "3000", "-o", "max_nodes=2000"]
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["nodes_recycled"] > 0 and report["prunes"] > 0 and report["nodes"] <= 2000
+    text = CliRunner().invoke(main, args).output
+    assert "recycled in" in text and "MB bound" in text
 
 
 def test_selfplay_plays_a_game_and_writes_sgf(tmp_path):

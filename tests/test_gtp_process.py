@@ -141,3 +141,32 @@ def test_closed_output_before_an_answer_ends_quietly(engine):
     send(proc, "name")                           # its answer meets the broken pipe
     assert proc.wait(timeout=20) == 0, stderr_of(proc)
     assert_quiet(proc)
+
+
+def _root_visits(info: bytes) -> int:
+    words = info.decode().split()
+    return sum(int(words[i + 1]) for i, word in enumerate(words) if word == "visits")
+
+
+def test_kata_analyze_inside_a_small_bound_keeps_growing(engine):
+    """scripts/analysis_soak.py in small: a pool of 3,000 nodes fills within the first second;
+    the analysis goes on, its root visits growing, and the engine says it recycled nodes."""
+    proc = engine("-o", "max_nodes=3000")
+    assert ask(proc, "boardsize 9") == "=\n"
+    send(proc, "1 kata-analyze interval 20")
+    assert proc.stdout.readline() == b"=1\n"
+    visits = []
+    for _ in range(12):
+        line = proc.stdout.readline()
+        assert line.startswith(b"info move "), line
+        visits.append(_root_visits(line))
+    assert all(a < b for a, b in zip(visits, visits[1:])), visits
+    send(proc, "")                               # any input stops the analysis
+    assert proc.stdout.readline() == b"\n"
+    assert ask(proc, "quit") == "=\n"
+    assert proc.wait(timeout=20) == 0
+    log = stderr_of(proc)
+    tree = [line for line in log.splitlines() if "analysis:" in line][-1]
+    recycled = int(tree.split(" recycled")[0].split()[-1])
+    assert recycled > 0, tree
+    assert_quiet(proc)

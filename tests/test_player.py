@@ -142,3 +142,11 @@ def test_analysis_streams_until_stopped():
     searcher = player.analysis("b", stop, 0.0001, updates.append)
     assert searcher.root_visits > 0 and updates
     assert player.game.moves == []
+
+
+def test_the_log_line_after_a_move_gives_the_trees_size(caplog):
+    player = Player(FAST.replace(max_nodes=2000, playouts=2000))
+    with caplog.at_level("INFO", logger="mango.engine"):
+        player.genmove("b")
+    line = next(r.getMessage() for r in caplog.records if "playouts in" in r.getMessage())
+    assert "tree " in line and " nodes (" in line and "of 0.1 MB" in line and "recycled" in line
