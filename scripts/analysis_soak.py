@@ -51,7 +51,8 @@ def main() -> int:
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=1)
     log_lines: list[str] = []
-    threading.Thread(target=lambda: log_lines.extend(proc.stderr), daemon=True).start()
+    logger = threading.Thread(target=lambda: log_lines.extend(proc.stderr), daemon=True)
+    logger.start()
     for line in (f"boardsize {args.size}", "clear_board"):
         proc.stdin.write(line + "\n")
         proc.stdin.flush()
@@ -89,6 +90,7 @@ def main() -> int:
     proc.stdin.flush()
     reader.join(10)
     proc.wait(30)
+    logger.join(10)                                 # the engine's last log lines
     tree = [line.strip() for line in log_lines if "analysis" in line]
     print("\n".join(tree[-1:]))
     failures = []
@@ -98,8 +100,12 @@ def main() -> int:
         failures.append("the root's visits stopped growing")
     elif samples[-1][1] <= samples[0][1]:
         failures.append("the best move's visits did not grow")
-    if not any("recycled" in line for line in tree):
-        failures.append("the engine logged no recycled nodes (the bound was never reached)")
+    recycled = [int(line.split(" recycled")[0].split()[-1]) for line in tree if " recycled" in line]
+    if not recycled or recycled[-1] == 0:
+        failures.append("the engine logged no recycled nodes (the bound was never reached, or it "
+                        "is older than the log line)")
+    elif samples and samples[-1][4] > args.tree_memory + 150:
+        failures.append(f"the peak RSS {samples[-1][4]:.0f} MB is far above the bound")
     for failure in failures:
         print("FAILED:", failure)
     return 1 if failures else 0
