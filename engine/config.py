@@ -375,10 +375,11 @@ class SearchConfig(_Section):
         doc="""T: below T visits a node's move is chosen by the playout policy and its children are
         added one per simulation; at T all children are created, their heuristic H computed
         once, and the selection formula takes over (Mango 2.3.1 and 3.4: T = 30). 0 (the
-        default, by measurement against Pachi): all of a node's children are created, with their
-        priors, the first time a simulation passes through it (the simulation that made the node
-        ends there, as create_after = 1 asks), so that the priors and RAVE guide every choice made
-        at a node (MoGo).""")
+        default, by measurement against Pachi): a node is expanded, its moves ranked and its
+        children made with their priors (as many as children_ahead asks), the first time a
+        simulation passes through it (the simulation that made the node ends there, as
+        create_after = 1 asks), so that the priors and RAVE guide every choice made at a node
+        (MoGo).""")
 
     create_after: int = setting(
         1, low=1, high=100_000, unit="visits",

@@ -4,9 +4,11 @@ MoGo's MC-RAVE with heuristic priors (Gelly and Silver, Algorithm 2), NoGo's slo
 
 One simulation: descend the tree from the root (below T visits a node's move comes from the
 playout policy and a new child is added, one per simulation; from T on the selection formula
-chooses among children created all at once and sorted by Mango's heuristic H), finish the game
-with a playout, then back the result up the path: plain averages, and AMAF for every child of a
-path node whose move the same player played later in the simulation (first time only).
+chooses among the children progressive unpruning opens, in the order of Mango's heuristic H or
+the predictor: the node's moves are ranked once, and its children made as unpruning comes to
+them, every one at the root), finish the game with a playout, then back the result up the path:
+plain averages, and AMAF for every child of a path node whose move the same player played later
+in the simulation (first time only). A full node pool is pruned between simulations.
 
 Results are counted for the player who made the move, in half points: 2 a win, 1 a jigo, 0 a
 loss (int64: exact however long the search; see node_t in tree.pxd).
@@ -970,7 +972,7 @@ cdef inline bint _crowded(const search_t* s) noexcept nogil:
     return s.recycle and s.pool.used >= s.high_water
 
 
-cdef void _make_room(search_t* s, int threads) noexcept nogil:
+cdef void _make_room(search_t* s) noexcept nogil:
     """Prune a crowded pool down to half (tree_prune); when even that cannot make room (a pool
     the root's children nearly fill), stop pruning: the search goes on without new nodes."""
     cdef int64_t dropped
@@ -992,7 +994,7 @@ cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) 
     cdef int64_t done = 0
     cdef int tid
     while done < n:
-        _make_room(s, threads)
+        _make_room(s)
         if threads <= 1:
             while done < n and not _crowded(s):
                 search_simulate(s, workers[0])
@@ -1623,7 +1625,7 @@ cdef class SearchTree(SearchTreeReader):
         cdef node_t* root = &self.s.pool.nodes[0]
         if root.flags & NODE_EXPANDED and root.n_children >= root.n_candidates:
             return                      # a kept root was an inner node: it may lack children
-        _make_room(self.s, 1)
+        _make_room(self.s)
         wk.board = self.s.root_board
         wk.n_moves = 0
         wk.path[0] = 0

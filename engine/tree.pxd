@@ -9,7 +9,8 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
 
 cdef enum:
     NO_CHILDREN = -1
-    NODE_EXPANDED = 1       # every legal move is a child, sorted by heuristic (best first)
+    NODE_EXPANDED = 1       # the moves are ranked (n_candidates); the children are the best
+                            # ranked first, made as progressive unpruning comes to them
     NODE_LOCKED = 2         # a thread is growing the children block (for good: a retired old
                             # copy, see the module docstring of search.pyx)
     NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
