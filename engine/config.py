@@ -407,12 +407,14 @@ class SearchConfig(_Section):
         the node's visits grow (Mango 3.2).""")
 
     children_ahead: float = setting(
-        4.0, low=0.0, high=1_000_000.0, unit="x visits",
+        0.0, low=0.0, high=1_000_000.0, unit="x visits",
         doc="""A node's children are made as progressive unpruning (Mango 3.2) comes to them: those it
         will have unpruned once the node's visits have grown this many times, so that RAVE (MoGo
-        4) has gathered their AMAF statistics before they become selectable. 0 makes every child
-        at once, as MoGo's expansion does (about 360 nodes a node on 19x19, most never visited);
-        the root always has every child.""")
+        4) has gathered their AMAF statistics before they become selectable (4: 3.3 nodes a
+        playout on 19x19, a child's AMAF history from when the node had a quarter of the visits
+        that open it). 0 (the default until a match decides; docs/strength.md) makes every child
+        at once, as MoGo's expansion does (about 180 nodes a playout on 19x19, most never
+        visited); the root always has every child.""")
 
     unprune_k_init: int = setting(
         5, low=1, high=400, unit="children",
@@ -522,10 +524,12 @@ class TreeConfig(_Section):
         doc="""Keep the subtree of the moves played since the last search.""")
 
     tree_memory: int = setting(
-        256, low=1, high=1_000_000, unit="MB",
-        doc="""Memory bound of the search tree (64-byte nodes: 256 MB holds 4.2 million), beside the
-        process's own 80-90 MB. A long search or analysis that fills it goes on learning: see
-        recycle.""")
+        512, low=1, high=1_000_000, unit="MB",
+        doc="""Memory bound of the search tree (64-byte nodes: 512 MB holds 8.4 million), beside the
+        process's own 80-90 MB: a 2 GB laptop holds it. A long search or analysis that fills it
+        goes on learning: see recycle. With children_ahead 4 a 19x19 search makes about 3.3
+        nodes a playout (256 MB is then 1.2 million playouts); with every child made at once,
+        about 180 (512 MB fills after about 45,000).""")
 
     max_nodes: int = setting(
         1_000_000_000, low=1_000, high=1_000_000_000, unit="nodes",

@@ -1080,6 +1080,7 @@ ctypedef struct audit_t:
     int64_t negative_slack      # nodes with visits - children's visits - [ADDED] < 0
     int64_t over_candidates     # expanded nodes with more children than ranked candidates
     int64_t short_children      # expanded nodes lacking children that unpruning lets be chosen
+    int64_t partial             # expanded nodes with some of their candidates not made yet
     int64_t partial_root        # 1 when the root lacks some of its candidates' children
     int64_t slack               # sum over live nodes of visits - children's visits - [ADDED]
     int64_t stops               # the workers' stops: equals slack on a fresh tree
@@ -1143,6 +1144,8 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
         if node.flags & NODE_EXPANDED:
             if node.n_children > node.n_candidates:
                 a.over_candidates += 1
+            if node.n_children < node.n_candidates:
+                a.partial += 1
             if index == 0:
                 a.partial_root = node.n_children < node.n_candidates
             elif node.n_children < search_selectable(&s.params, node.n_candidates, node.visits):

@@ -59,7 +59,7 @@ def test_bench_search_reports_the_tree():
     assert report["search"] is True and report["playouts"] == 300
     assert report["nodes"] > 1 and report["bytes_per_node"] == 64
     assert {"size", "policy", "seconds", "playouts_per_second", "peak_rss_mb"} <= report.keys()
-    assert report["nodes_recycled"] == 0 and report["tree_bound_mb"] == 256.0
+    assert report["nodes_recycled"] == 0 and report["tree_bound_mb"] == 512.0
 
 
 def test_bench_search_recycles_a_small_pool_and_says_so():

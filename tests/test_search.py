@@ -301,9 +301,10 @@ def test_full_pool_without_recycling_keeps_searching_without_growing():
     assert NODE_SIZE == 64
 
 
-def test_full_pool_is_pruned_and_the_tree_keeps_growing_under_the_best_line():
+@pytest.mark.parametrize("ahead", [0, 4])
+def test_full_pool_is_pruned_and_the_tree_keeps_growing_under_the_best_line(ahead):
     game = Game(9)
-    s = searcher(3000, max_nodes=2000, early_stop=False)
+    s = searcher(3000, max_nodes=2000, early_stop=False, children_ahead=ahead)
     result = s.search(game)
     assert not s.pool_full
     assert s.nodes_used <= 2000

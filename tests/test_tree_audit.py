@@ -80,8 +80,8 @@ def test_two_thread_19x19_search_leaves_an_exact_tree():
     {},                                         # defaults
     {"expand_threshold": 3},                    # many expansions: blocks replaced under threads
     {"rave": False, "create_after": 2},         # slow node creation: stops below the threshold
-    {"expand_threshold": 0},                    # children as unpruning reaches them
-    {"children_ahead": 0},                      # MoGo: every child at once
+    {"children_ahead": 4},                      # children as unpruning reaches them
+    {"children_ahead": 4, "expand_threshold": 3},
     {"children_ahead": 1, "unprune_a": 2},      # children made at the last moment, often
 ])
 def test_two_thread_9x9_searches_leave_exact_trees(changes):
@@ -105,8 +105,9 @@ def test_a_full_pool_under_threads_still_audits():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_a_pruned_pool_audits(threads):
-    s = searcher(4000, threads=threads, max_nodes=3000)
+@pytest.mark.parametrize("ahead", [0, 4])
+def test_a_pruned_pool_audits(threads, ahead):
+    s = searcher(4000, threads=threads, max_nodes=3000, children_ahead=ahead)
     assert s.search(Game(9)).playouts == 4000
     assert s.prunes >= 2 and s.nodes_recycled > 0 and not s.pool_full
     # pruned subtrees took their stops with them: the per-node sums hold, the global one not
@@ -116,11 +117,18 @@ def test_a_pruned_pool_audits(threads):
 
 def test_single_thread_trees_have_every_selectable_child():
     game = Game(19)
-    s = searcher(3000)
+    s = searcher(3000, children_ahead=4)
     s.search(game)
     a = assert_exact_tree(s)
     # children as unpruning reaches them: far fewer nodes than expansions times 361
-    assert a["nodes"] < 20 * a["expanded"]
+    assert a["nodes"] < 20 * a["expanded"] and a["partial"] > 0
+
+
+def test_children_ahead_0_makes_every_child_at_once():
+    s = searcher(2000, children_ahead=0)
+    s.search(Game(9))
+    a = assert_exact_tree(s)
+    assert a["partial"] == 0 and a["nodes"] > 50 * a["expanded"]
 
 
 def test_reused_tree_keeps_its_invariants():
