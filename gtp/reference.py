@@ -22,8 +22,12 @@ not measured.
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
+
+try:
+    import tomllib
+except ModuleNotFoundError:         # Python 3.9 and 3.10 (pyproject.toml installs tomli there)
+    import tomli as tomllib
 
 Z95 = 1.959964
 
