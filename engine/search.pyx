@@ -126,7 +126,7 @@ ctypedef struct search_t:
     bint recycle                        # prune the tree when the pool passes high_water
     int64_t high_water                  # nodes in use from which the pool is pruned before the
                                         # next simulation (room left for the ones under way)
-    int64_t recycled                    # live nodes the prunes dropped since the tree was reset
+    int64_t recycled                    # live nodes the prunes dropped (since SearchTree was made)
     int64_t prunes
 
 # One thread's scratch space for a simulation.
@@ -974,7 +974,8 @@ cdef inline bint _crowded(const search_t* s) noexcept nogil:
 
 cdef void _make_room(search_t* s) noexcept nogil:
     """Prune a crowded pool down to half (tree_prune); when even that cannot make room (a pool
-    the root's children nearly fill), stop pruning: the search goes on without new nodes."""
+    the root's children nearly fill, or no memory for the prune's bookkeeping), stop pruning: the
+    search goes on without new nodes."""
     cdef int64_t dropped
     if not _crowded(s):
         return

@@ -149,8 +149,8 @@ cdef void _drop_children(node_t* node) noexcept nogil:
 cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept nogil:
     """Make node new_root the root (index 0) and drop everything not below it, and the children of
     every node but the root whose visit bucket is below min_bucket (0 keeps them all). Returns the
-    nodes kept, or -1 when memory for the bookkeeping runs out (the tree is then reset).
-    Single-threaded."""
+    nodes kept, or -1 when memory for the bookkeeping runs out: a re-rooted tree is then reset,
+    a pruned one (new_root 0) left as it was, less the children already dropped. Single-threaded."""
     cdef node_t root = pool.nodes[new_root]
     cdef int64_t n_blocks = 0, room = 1024, n_stack = 0, stack_room = 1024, i, j, k, node_index
     cdef int64_t next_free = 1
@@ -185,7 +185,8 @@ cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept n
     free(stack)
     if not ok:
         free(blocks)
-        tree_reset(pool, root.move)
+        if new_root != 0:
+            tree_reset(pool, root.move)
         return -1
     # Compact: blocks keep their order, so each one moves down (or stays), never over a block
     # not yet moved.
@@ -227,14 +228,13 @@ cdef int64_t tree_prune(pool_t* pool, int64_t target) noexcept nogil:
     """Drop the children of the least visited nodes, so that at most `target` nodes stay (the root
     and its children always stay): the smallest visit threshold that fits, as Fuego prunes a full
     tree by count. Returns the live nodes dropped, or -1 when memory for the bookkeeping runs out
-    (the tree is then reset). Single-threaded."""
+    (the tree is then left as it was, or with fewer children). Single-threaded."""
     cdef int64_t hist[VISIT_BUCKETS]
     cdef int64_t n_stack = 0, stack_room = 1024, live = 1, kept, node_index, k
     cdef int64_t* stack = <int64_t*>malloc(stack_room * sizeof(int64_t))
     cdef node_t* node
     cdef int bucket, min_bucket
     if stack == NULL:
-        tree_reset(pool, pool.nodes[0].move)
         return -1
     memset(hist, 0, sizeof(hist))
     stack[0] = 0
@@ -249,7 +249,6 @@ cdef int64_t tree_prune(pool_t* pool, int64_t target) noexcept nogil:
             continue
         if not _ensure(<void**>&stack, &stack_room, n_stack + node.n_children, sizeof(int64_t)):
             free(stack)
-            tree_reset(pool, pool.nodes[0].move)
             return -1
         live += node.n_children
         if node_index == 0:
