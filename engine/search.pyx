@@ -51,10 +51,10 @@ from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, 
                              rng_t, urgency_copy, urgency_init, urgency_t)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
-                          NODE_KNOWN, NODE_LOCKED, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
+                          NODE_KNOWN, NODE_LOCKED, NODE_RANKED, RANK_ENTRIES, RANK_NODES, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
                           mango_atomic_add64, mango_atomic_retire64, mango_load_count,
                           mango_spin_lock, mango_store_count, mango_store_index, mango_try_lock,
-                          mango_unlock, node_t, pool_t, tree_alloc, tree_node_init, tree_pool_close,
+                          mango_unlock, node_t, pool_t, rank_area_t, rank_entry_t, tree_alloc, tree_node_init, tree_pool_close,
                           tree_pool_open, tree_prune, tree_reroot, tree_reset)
 
 import math
@@ -522,9 +522,11 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     # Mango's H is only needed when the predictor does not give both the order and the bias
     cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
     cdef double* order_by = wk.cand_h
-    cdef bint self_atari, in_place
+    cdef bint self_atari, in_place, ranked
     cdef int64_t first, old_first
     cdef node_t* child
+    cdef rank_area_t* area
+    cdef rank_entry_t* entry
     n_recent = _recent_moves(s, wk, depth, recent)
     wk.n_ladder = 0
     if predicting:
@@ -588,14 +590,20 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
             if i < old_n and slot != i + 1:
                 in_place = False
     wk.n_moved = 0
+    # a node that grows again (not its first expansion) keeps the next moves of its ranking, so
+    # that its next growths need no ranking (_grow_ranked); only while its children are the
+    # ranking's first (no children made before T beyond them)
+    ranked = old_n > 0 and total == make and total < n and p.children_ahead > 0
     if in_place and old_n > 0 and total <= node.capacity:
         first = old_first
+        cap = node.capacity
+        ranked = ranked and node.flags & NODE_RANKED
     else:
         in_place = False
         cap = total if old_n == 0 else (2 * total if 2 * total < n else n)
         if cap < total:
             cap = total
-        first = tree_alloc(&s.pool, cap)
+        first = tree_alloc(&s.pool, cap + (RANK_NODES if ranked else 0))
         if first < 0:
             _forget_old_slots(s, wk, old_first, old_n)
             return 0
@@ -615,15 +623,25 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
         # a child made before T (by _add_child) gets the rest of its knowledge here
         if predicting:
             _add_predictor_prior(p, child, wk.cand_predicted[k])
-        if p.predictor_bias and predicting:
-            child.heuristic = <float>(wk.cand_predicted[k] / best_predicted
-                                      if best_predicted > 0 and wk.cand_predicted[k] > 0 else 0.0)
-        else:
-            child.heuristic = <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0
-                                      else 0.0)
+        child.heuristic = _heuristic_of(p, wk, k, predicting, best_predicted, best_h)
         child.policy = <float>(wk.cand_policy[k] / total_policy if total_policy > 0 else 0.0)
         child.flags |= NODE_KNOWN
     _forget_old_slots(s, wk, old_first, old_n)
+    if ranked:
+        area = <rank_area_t*>&s.pool.nodes[first + cap]
+        area.start = <int16_t>total
+        area.count = 0
+        for i in range(total, n if n - total < RANK_ENTRIES else total + RANK_ENTRIES):
+            k = wk.cand_order[i]
+            entry = &area.entries[area.count]
+            entry.move = <int16_t>wk.cand[k]
+            entry.heuristic = _heuristic_of(p, wk, k, predicting, best_predicted, best_h)
+            entry.policy = <float>(wk.cand_policy[k] / total_policy if total_policy > 0 else 0.0)
+            entry.predicted = wk.cand_predicted[k]
+            area.count += 1
+        node.flags |= NODE_RANKED
+    else:
+        node.flags &= ~NODE_RANKED
     node.n_candidates = n
     if not in_place:
         node.capacity = cap
@@ -632,6 +650,52 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     node.flags |= NODE_EXPANDED
     if wk.n_moved:
         _move_counters(s, wk)
+    return 1
+
+
+cdef inline float _heuristic_of(const params_t* p, const worker_t* wk, int k, bint predicting,
+                               double best_predicted, double best_h) noexcept nogil:
+    """Candidate k's H as a child keeps it: normalised so that the best candidate has 1."""
+    if p.predictor_bias and predicting:
+        return <float>(wk.cand_predicted[k] / best_predicted
+                       if best_predicted > 0 and wk.cand_predicted[k] > 0 else 0.0)
+    return <float>(wk.cand_h[k] / best_h if best_h > 0 and wk.cand_h[k] > 0 else 0.0)
+
+
+cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil:
+    """Append the children progressive unpruning will soon reach from the node's rank area (the
+    moves its last ranking put next, with their H, policy and predictor probability; the priors
+    read the board as the ranking did): the same children _expand would make, without ranking
+    every move again. 0 when the area does not reach far enough or the block has no room (then
+    _expand ranks again). node is locked."""
+    cdef const params_t* p = &s.params
+    cdef int n = node.n_children, make, i, c = wk.board.to_move
+    cdef double capture_save, pattern
+    cdef bint self_atari
+    cdef rank_area_t* area
+    cdef rank_entry_t* entry
+    cdef node_t* child
+    if not node.flags & NODE_RANKED:
+        return 0
+    area = <rank_area_t*>&s.pool.nodes[node.first_child + node.capacity]
+    make = search_selectable(p, node.n_candidates, p.children_ahead * node.visits)
+    if area.start != n or make > area.start + area.count or make > node.capacity:
+        return 0
+    wk.n_ladder = 0
+    for i in range(n, make):
+        entry = &area.entries[i - area.start]
+        child = &s.pool.nodes[node.first_child + i]
+        tree_node_init(child, entry.move)
+        capture_save, pattern, self_atari = 0, 0, False
+        if entry.move != PASS:
+            _move_knowledge(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &self_atari)
+        _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+        if wk.features != NULL:
+            _add_predictor_prior(p, child, entry.predicted)
+        child.heuristic = entry.heuristic
+        child.policy = entry.policy
+        child.flags |= NODE_KNOWN
+    mango_store_count(&node.n_children, make)
     return 1
 
 
@@ -763,7 +827,7 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
                     and mango_try_lock(&node.flags, NODE_LOCKED):
                 # unpruning is reaching children not made yet (another thread may be making
                 # them: then the selection takes the children there are)
-                if _wants_children(s, node):
+                if _wants_children(s, node) and not _grow_ranked(s, wk, node, depth):
                     _expand(s, wk, node, depth, False)
                 mango_unlock(&node.flags, NODE_LOCKED)
             child = search_select(s, node)

@@ -16,6 +16,26 @@ cdef enum:
     NODE_BANNED = 4         # not to be chosen (a root move that breaks positional superko)
     NODE_ADDED = 8          # created by a simulation that ended here (one child a simulation)
     NODE_KNOWN = 16         # made by an expansion: its priors, H and policy are complete
+    NODE_RANKED = 32        # the children block keeps, after its capacity, the next moves of the
+                            # ranking (rank_area_t), so that growing needs no new ranking
+    RANK_NODES = 3          # nodes a rank area takes
+    RANK_ENTRIES = 7
+
+# The next moves of an expanded node's ranking, past its children, with what their children need
+# (exactly: the predictor's probability stays a double, as the expansion had it).
+ctypedef struct rank_entry_t:
+    int16_t move
+    int16_t unused
+    float heuristic         # H, normalised as the expansion normalised it
+    float policy
+    float unused2
+    double predicted        # the predictor's probability (its prior)
+
+ctypedef struct rank_area_t:
+    int16_t start           # the ranking index of entries[0]
+    int16_t count
+    int32_t unused
+    rank_entry_t entries[RANK_ENTRIES]
 
 # A counter of a retired node (an old copy, see search.pyx) is exchanged for this value when its
 # count moves to the new copy: an atomic add that returns a negative value found the node retired.

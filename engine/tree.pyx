@@ -143,7 +143,7 @@ cdef void _drop_children(node_t* node) noexcept nogil:
     node.n_children = 0
     node.capacity = 0
     node.n_candidates = 0
-    node.flags &= ~NODE_EXPANDED
+    node.flags &= ~(NODE_EXPANDED | NODE_RANKED)
 
 
 cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept nogil:
@@ -210,7 +210,7 @@ cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept n
             node.n_children = 0
             node.capacity = 0
         node.virtual_loss = 0
-        node.flags &= ~(NODE_LOCKED | NODE_BANNED)
+        node.flags &= ~(NODE_LOCKED | NODE_BANNED | NODE_RANKED)     # rank areas stay behind
     free(blocks)
     pool.used = next_free
     pool.full = False
