@@ -57,7 +57,7 @@ def search_speed(size: int, playouts: int, config: EngineConfig, komi: float, se
         "threads": threads,
         "nodes": searcher.nodes_used,
         "bytes_per_node": NODE_SIZE,
-        "tree_mb": round(searcher.nodes_used * NODE_SIZE / 2**20, 1),
+        "tree_mb": searcher.tree_mb,
         "tree_bound_mb": searcher.bound_mb,
         "nodes_recycled": searcher.nodes_recycled,
         "prunes": searcher.prunes,

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.limit import Limit
-from mango.engine.search import NODE_SIZE
 from mango.engine.searcher import Searcher
 from mango.engine.status import final_score, final_status
 from mango.engine.result import SearchResult
@@ -100,7 +99,7 @@ class Player:
         log.info("%s %s: %d playouts in %.2f s, win rate %s, tree %d nodes (%.1f of %.1f MB%s)%s",
                  colour_name(c), "resign" if result.resign else position.vertex(result.move),
                  result.playouts, spent, "-" if result.value is None else f"{result.value:.3f}",
-                 result.nodes, result.nodes * NODE_SIZE / 2**20, self.searcher.bound_mb,
+                 result.nodes, self.searcher.tree_mb, self.searcher.bound_mb,
                  f", {result.nodes_recycled} recycled" if result.nodes_recycled else "",
                  ", reused" if result.reused else "")
         if commit and not result.resign:
@@ -134,10 +133,9 @@ class Player:
 
     def _log_tree(self, what: str) -> None:
         searcher = self.searcher
-        nodes = searcher.nodes_used
         log.info("%s: %d root visits, tree %d nodes (%.1f of %.1f MB), %d recycled in %d prunes",
-                 what, searcher.root_visits, nodes, nodes * NODE_SIZE / 2**20, searcher.bound_mb,
-                 searcher.nodes_recycled, searcher.prunes)
+                 what, searcher.root_visits, searcher.nodes_used, searcher.tree_mb,
+                 searcher.bound_mb, searcher.nodes_recycled, searcher.prunes)
 
     def ponder(self, stop: Stop) -> None:
         """Search the position on the opponent's time until stop(), the ponder cap, or a full

@@ -1495,6 +1495,11 @@ cdef class SearchTreeReader:
         return min(self.s.pool.used, self.s.pool.capacity) if self.pool_open else 0
 
     @property
+    def tree_mb(self):
+        """The memory of the nodes in use, in MB (one decimal)."""
+        return round(self.nodes_used * NODE_BYTES / 2**20, 1)
+
+    @property
     def pool_full(self):
         """The pool is full and will not be pruned: the search goes on without new nodes."""
         return bool(self.s.pool.full and not self.s.recycle) if self.pool_open else False
