@@ -9,7 +9,7 @@ from mango.engine.config import ConfigError, settings
 from mango.engine.vertex import BLACK, colour_name, parse_colour
 from mango.gtp.command import Streamed, command
 from mango.gtp.protocol import GtpError
-from mango.gtp.sprt import wilson
+from mango.engine.statistic import wilson
 
 MAX_PV = 15
 

@@ -44,7 +44,7 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=19)
     parser.add_argument("--tree-memory", type=int, default=256, help="the tree's bound in MB")
     parser.add_argument("--every", type=float, default=30.0, help="seconds between samples")
-    parser.add_argument("--engine", default=f"{sys.executable} -m mango.gtp.cli gtp",
+    parser.add_argument("--engine", default=f"{sys.executable} -m mango.cli gtp",
                         help="the engine's command (default: this Python's mango)")
     args = parser.parse_args()
     command = args.engine.split() + ["--log-level", "info", "-o", f"tree_memory={args.tree_memory}"]

@@ -20,7 +20,7 @@ TARGETS = {("light", 9): 100_000, ("light", 19): 20_000, ("mango", 9): 15_000, (
 
 def bench(policy: str, size: int, playouts: int, seed: int) -> dict:
     out = subprocess.run(
-        [sys.executable, "-m", "mango.gtp.cli", "bench", "--size", str(size), "--playouts", str(playouts),
+        [sys.executable, "-m", "mango.cli", "bench", "--size", str(size), "--playouts", str(playouts),
          "--policy", policy, "--seed", str(seed), "--json"],
         check=True, capture_output=True, text=True).stdout
     return json.loads(out)

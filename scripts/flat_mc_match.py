@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from mango.engine import Game, pattern3
 from mango.engine.config import PlayoutConfig
 from mango.engine.playout import run_playouts
-from mango.gtp.sprt import wilson
+from mango.engine.statistic import wilson
 
 
 def flat_mc_move(game: Game, playouts: int, config: PlayoutConfig, seed: int) -> str:

@@ -22,9 +22,9 @@ import tempfile
 
 from sgfmill import sgf
 
-from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
+from mango.lab.client import GtpClient, find_gnugo, gnugo_command
 from mango.gtp.record import sgf_vertex
-from mango.gtp.store import game_heading, read_records
+from mango.lab.store import game_heading, read_records
 
 
 def start_gnugo(level: int) -> GtpClient:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make the balanced opening sets shipped in gtp/data/ (openings-9x9.txt, openings-13x13.txt,
+"""Make the balanced opening sets shipped in lab/data/ (openings-9x9.txt, openings-13x13.txt,
 openings-19x19.txt).
 
 Candidates: openings of 2 to 4 moves on a short list of sensible points (lines 3 to 5 on 9x9; the
@@ -30,7 +30,7 @@ import time
 from mango.engine.config import EngineConfig
 from mango.engine.player import Player
 from mango.engine.vertex import format_vertex
-from mango.gtp.opening import shipped_path
+from mango.lab.opening import shipped_path
 
 POINT_LINES = {9: (3, 4, 5, 6, 7), 13: (3, 4, 7, 10, 11), 19: (3, 4, 10, 16, 17)}
 

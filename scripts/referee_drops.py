@@ -23,9 +23,9 @@ import sys
 
 from sgfmill import sgf
 
-from mango.gtp.client import GtpClient, split_command
+from mango.lab.client import GtpClient, split_command
 from mango.gtp.record import sgf_vertex
-from mango.gtp.store import game_heading, read_records
+from mango.lab.store import game_heading, read_records
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
 OTHER = {"b": "w", "w": "b"}

@@ -25,10 +25,10 @@ from mango.engine import Game
 from mango.engine.config import EngineConfig
 from mango.engine.player import Player
 from mango.engine.status import final_score, final_status
-from mango.gtp.client import EngineFailure, GtpClient, find_gnugo, gnugo_command
-from mango.gtp.match import gnugo_final_score
+from mango.lab.client import EngineFailure, GtpClient, find_gnugo, gnugo_command
+from mango.lab.match import gnugo_final_score
 from mango.gtp.record import game_to_sgf
-from mango.gtp.sprt import wilson
+from mango.engine.statistic import wilson
 
 STATUS_SEED = 9
 

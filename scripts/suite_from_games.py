@@ -17,7 +17,7 @@ move (`loadsgf FILE N`), so the game files are written beside it.
 
     python scripts/suite_from_games.py docs/results/defaults-gnugo9.jsonl \\
         docs/results/defaults-gnugo13.jsonl docs/results/tactics-pachi9.jsonl \\
-        --out gtp/data/suite/games.tst --first-number 101
+        --out lab/data/suite/games.tst --first-number 101
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ import tempfile
 
 from sgfmill import sgf
 
-from mango.gtp.store import read_records
+from mango.lab.store import read_records
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gnugo_review import GnuGo, vertex  # noqa: E402  (scripts are run from the checkout)
@@ -117,7 +117,7 @@ def mark_failures(path: str, playouts: int) -> int:
     fails with `*`, an expected failure: the suite then reports progress as unexpected passes."""
     with tempfile.TemporaryDirectory() as folder:
         report = os.path.join(folder, "report.json")
-        subprocess.run([sys.executable, "-m", "mango.gtp.cli", "suite", path, "--playouts", str(playouts),
+        subprocess.run([sys.executable, "-m", "mango.cli", "suite", path, "--playouts", str(playouts),
                         "--json", report], check=False, stdout=subprocess.DEVNULL)
         with open(report) as handle:
             failed = {result["number"] for result in json.load(handle)["results"] if result["status"] != "pass"}

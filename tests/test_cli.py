@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from mango.gtp.cli import main
+from mango.cli import main
 
 
 def test_bench_json_reports_the_required_keys():
@@ -138,7 +138,7 @@ for line in sys.stdin:
 def test_match_goes_on_when_the_opponent_misbehaves(tmp_path, mode, reason):
     import sys
 
-    from mango.gtp.store import read_records
+    from mango.lab.store import read_records
 
     script = tmp_path / "fake.py"
     script.write_text(FAKE_ENGINE)
@@ -166,8 +166,8 @@ def test_match_refuses_an_empty_opponent(tmp_path):
 
 @pytest.mark.gnugo
 def test_match_against_gnugo(tmp_path):
-    from mango.gtp.client import find_gnugo
-    from mango.gtp.store import read_records
+    from mango.lab.client import find_gnugo
+    from mango.lab.store import read_records
 
     gnugo = find_gnugo()
     if gnugo is None:

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from mango.engine.config import ConfigError, EngineConfig, SearchConfig, settings, toml_text
-from mango.gtp.cli import main
+from mango.cli import main
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -527,7 +527,7 @@ def test_every_line_gets_exactly_one_answer_and_nothing_dies(lines):
 
 def test_mango_gtp_writes_only_gtp_on_stdout():
     script = "1 name\nboardsize 5\n2 genmove b\nfinal_score\nquit\n"
-    done = subprocess.run([sys.executable, "-m", "mango.gtp.cli", "gtp", "--playouts", "100"], input=script,
+    done = subprocess.run([sys.executable, "-m", "mango.cli", "gtp", "--playouts", "100"], input=script,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     blocks = [b for b in done.stdout.split("\n\n") if b]

@@ -21,7 +21,7 @@ def engine(tmp_path):
 
     def start(*args):
         stderr = open(tmp_path / f"stderr{len(processes)}.txt", "w+")
-        proc = subprocess.Popen([sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "info",
+        proc = subprocess.Popen([sys.executable, "-m", "mango.cli", "gtp", "--log-level", "info",
                                  *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=stderr)
         proc.stderr_file = stderr

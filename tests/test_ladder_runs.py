@@ -66,7 +66,7 @@ _audit_spec.loader.exec_module(ladder_audit)
 
 @pytest.fixture
 def gnugo():
-    from mango.gtp.client import GtpClient, find_gnugo, gnugo_command
+    from mango.lab.client import GtpClient, find_gnugo, gnugo_command
     path = find_gnugo()
     if path is None:
         pytest.skip("GNU Go is not installed")

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mango.gtp import match as lab
-from mango.gtp import report
-from mango.gtp.cli import main
-from mango.gtp.clock import Clock, TimeControl
-from mango.gtp.opening import OpeningError, load_openings, shipped_path
-from mango.gtp.sprt import PAIR_SCORES, Sprt, Tally, elo, expected_score, llr, mean_variance
-from mango.gtp.store import Store, read_records
+from mango.lab import match as lab
+from mango.lab import report
+from mango.cli import main
+from mango.lab.matchclock import MatchTimeControl, SideClock
+from mango.lab.opening import OpeningError, load_openings, shipped_path
+from mango.engine.statistic import elo, expected_score
+from mango.lab.sprt import PAIR_SCORES, Sprt, Tally, llr, mean_variance
+from mango.lab.store import Store, read_records
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -77,29 +78,29 @@ def test_sprt_refuses_backwards_bounds():
 # -- clocks ----------------------------------------------------------------------------------------
 
 def test_time_control_syntax():
-    assert TimeControl.parse("10") == TimeControl("fischer", 10.0)
-    assert TimeControl.parse("60+2").increment_s == 2
-    japanese = TimeControl.parse("60:5x30")
+    assert MatchTimeControl.parse("10") == MatchTimeControl("fischer", 10.0)
+    assert MatchTimeControl.parse("60+2").increment_s == 2
+    japanese = MatchTimeControl.parse("60:5x30")
     assert (japanese.system, japanese.main_s, japanese.periods, japanese.period_s) == ("japanese", 60, 5, 30)
     assert japanese.settings_commands(True) == ["kgs-time_settings byoyomi 60 30 5"]
     assert japanese.settings_commands(False) == ["time_settings 60 30 1"]
-    canadian = TimeControl.parse("300:60/10")
+    canadian = MatchTimeControl.parse("300:60/10")
     assert canadian.settings_commands(False) == ["time_settings 300 60 10"]
     assert str(canadian) == "300:60/10" and str(japanese) == "60:5x30"
     for bad in ("", "ten", "60:0x30", "0", "60:5x"):
         with pytest.raises(ValueError):
-            TimeControl.parse(bad)
+            MatchTimeControl.parse(bad)
 
 
 def test_fischer_clock_adds_the_increment_and_flags_past_the_tolerance():
-    clock = Clock(TimeControl.parse("10+1"))
+    clock = SideClock(MatchTimeControl.parse("10+1"))
     assert clock.spend(4) and clock.time_left() == (7, 0)
     assert clock.spend(7.9)                 # 0.9 s over: within the 1 s tolerance
-    assert not Clock(TimeControl.parse("10")).spend(11.5)
+    assert not SideClock(MatchTimeControl.parse("10")).spend(11.5)
 
 
 def test_japanese_byoyomi_clock():
-    clock = Clock(TimeControl.parse("10:2x5"))
+    clock = SideClock(MatchTimeControl.parse("10:2x5"))
     assert clock.spend(12) and clock.time_left() == (5, 2)      # 2 s into a period: it resets
     assert clock.spend(7) and clock.time_left() == (5, 1)       # one period used up
     assert clock.spend(4.5) and clock.time_left() == (5, 1)
@@ -107,7 +108,7 @@ def test_japanese_byoyomi_clock():
 
 
 def test_canadian_clock():
-    clock = Clock(TimeControl.parse("0:10/2"))
+    clock = SideClock(MatchTimeControl.parse("0:10/2"))
     assert clock.spend(6) and clock.time_left() == (4, 1)
     assert clock.spend(4.5) and clock.time_left() == (10, 2)    # 0.5 s over, forgiven; new period
     assert not clock.spend(11.5)
@@ -210,7 +211,7 @@ def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
     assert side.command_line(500_007) == ["gnugo", "--level", "1", "--seed", "500007"]
     assert lab.Side("other", ("prog",)).command_line(3) == ["prog"]
     assert "seed_option" not in side.describe()          # stores made before it still resume
-    from mango.gtp.client import gnugo_command
+    from mango.lab.client import gnugo_command
     assert gnugo_command("gnugo", 10, seed=3) == ["gnugo", "--mode", "gtp", "--level", "10",
                                                   "--chinese-rules", "--seed", "3"]
     assert "--seed" not in gnugo_command("gnugo")
@@ -220,7 +221,7 @@ def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
 def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
     """GNU Go seeds its random choices from the clock unless given a seed: with each game's seed
     a match against it plays the same games again."""
-    from mango.gtp.client import find_gnugo
+    from mango.lab.client import find_gnugo
 
     gnugo = find_gnugo()
     if gnugo is None:
@@ -454,7 +455,7 @@ def test_report_shows_a_papers_table_beside_the_configurations_that_reproduce_it
 
 
 def test_bad_references_are_refused_and_the_shipped_one_reads(tmp_path):
-    from mango.gtp.reference import ReferenceError, load_reference
+    from mango.lab.reference import ReferenceError, load_reference
 
     (tmp_path / "bad.toml").write_text("title = \"x\"\nname = \"x\"\nsize = 9\n")
     (tmp_path / "broken.toml").write_text("title = ")
@@ -479,7 +480,7 @@ def test_report_of_an_empty_store_is_an_error(tmp_path):
 def test_report_tells_apart_one_label_with_different_settings():
     """The same command line before and after a default changed is two configurations; a setting
     recorded on one side only (declared later) is not a difference."""
-    from mango.gtp.report import group_records
+    from mango.lab.report import group_records
 
     def record(match, game, settings):
         r = _record(match, game, "mango playouts=1000", 1000, 1)

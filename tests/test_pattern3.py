@@ -13,7 +13,7 @@ from mango.engine import Board, Game
 from mango.engine import pattern3
 from mango.engine.config import PlayoutConfig
 from mango.engine.playout import MangoPlayout
-from mango.gtp.cli import main
+from mango.cli import main
 from mango.patterns.learn import learn
 
 

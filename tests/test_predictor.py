@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mango.engine import Board, pattern3
-from mango.gtp.cli import main
+from mango.cli import main
 from mango.patterns.bradley_terry import Competitions, fit
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from click.testing import CliRunner
 
-from mango.gtp.cli import main
-from mango.gtp.suite import matches, parse_suite
+from mango.cli import main
+from mango.lab.suite import matches, parse_suite
 
-SUITE_FOLDER = os.path.join(os.path.dirname(__file__), os.pardir, "gtp", "data", "suite")
+SUITE_FOLDER = os.path.join(os.path.dirname(__file__), os.pardir, "lab", "data", "suite")
 SUITE = os.path.join(SUITE_FOLDER, "mango.tst")
 
 ECHO = '''

@@ -4,7 +4,7 @@ const {Controller, ControllerStateTracker} = require('@sabaki/gtp')
 
 async function main() {
   const [python] = process.argv.slice(2)
-  const controller = new Controller(python, ['-m', 'mango.gtp.cli', 'gtp', '--playouts', '300',
+  const controller = new Controller(python, ['-m', 'mango.cli', 'gtp', '--playouts', '300',
                                              '--log-level', 'warning'])
   controller.start()
   const tracker = new ControllerStateTracker(controller)

@@ -25,7 +25,7 @@ _CANADIAN = re.compile(r"^(\d+(?:\.\d*)?):(\d+(?:\.\d*)?)/(\d+)$")
 
 
 @dataclass(frozen=True)
-class TimeControl:
+class MatchTimeControl:
     system: str                 # "fischer", "japanese" or "canadian"
     main_s: float
     increment_s: float = 0.0    # fischer
@@ -34,7 +34,7 @@ class TimeControl:
     stones: int = 0             # canadian
 
     @classmethod
-    def parse(cls, text: str) -> TimeControl:
+    def parse(cls, text: str) -> MatchTimeControl:
         text = text.strip()
         if m := _FISCHER.match(text):
             control = cls("fischer", float(m[1]), increment_s=float(m[2] or 0))
@@ -71,10 +71,10 @@ class TimeControl:
         return [f"time_settings {main} {period} 1"]
 
 
-class Clock:
-    """One side's clock under a TimeControl."""
+class SideClock:
+    """One side's clock under a MatchTimeControl."""
 
-    def __init__(self, control: TimeControl):
+    def __init__(self, control: MatchTimeControl):
         self.control = control
         self.main_s = control.main_s
         self.period_s = control.period_s      # time left in the current period

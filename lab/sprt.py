@@ -20,24 +20,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-Z95 = 1.959964
+from mango.engine.statistic import Z95, elo, expected_score
 
 GAME_SCORES = (0.0, 0.5, 1.0)                       # loss, draw, win
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)           # a pair's points / 2
-
-
-def expected_score(elo_diff: float) -> float:
-    """The logistic model's expected score of an Elo difference."""
-    return 1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0))
-
-
-def elo(score: float) -> float:
-    """Elo difference of a score rate (+-inf at 0 and 1)."""
-    if score <= 0:
-        return -math.inf
-    if score >= 1:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0      # + 0.0: no "-0"
 
 
 def mean_variance(counts, scores) -> tuple[float, float, float]:
@@ -169,13 +155,3 @@ class Tally:
 def _finite(value: float) -> float | None:
     """Rounded Elo, None for +-inf (JSON has no infinity)."""
     return round(value, 1) if math.isfinite(value) else None
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a rate score / n (z = 1.96: 95%); (0, 1) when n is 0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)

@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from mango.gtp.client import EngineFailure, GtpClient
+from mango.lab.client import EngineFailure, GtpClient
 
 _EXPECT = re.compile(r"^#\?\s*\[(.*)\]\s*(\*?)")
 

@@ -1,6 +1,6 @@
 # Mango's own tactical suite: hand-made 9x9 textbook positions (komi 7.5, area scoring), each
 # on a board where everything else is settled and the one right move decides the game.
-# Run with: mango suite gtp/data/suite/mango.tst [--playouts N] [--engine "gnugo --mode gtp"]
+# Run with: mango suite lab/data/suite/mango.tst [--playouts N] [--engine "gnugo --mode gtp"]
 # GNU Go 3.8 (level 10) passes every test; a `*` after an expectation marks a known failure.
 
 # Life and death: straight three in the corner; the middle point kills, and lives.

@@ -5,7 +5,7 @@ cancels its opening's bias.
 A file of openings is either text, one opening a line (GTP vertices, Black first, alternating:
 `E5 C4 G5`; `#` starts a comment), or SGF (one game or a collection; each game's main line, with
 its setup stones refused), or a folder of .sgf files. `--openings balanced` names the set shipped
-for the board size (gtp/data/openings-9x9.txt, openings-13x13.txt, openings-19x19.txt), made by
+for the board size (lab/data/openings-9x9.txt, openings-13x13.txt, openings-19x19.txt), made by
 scripts/make_openings.py.
 """
 from __future__ import annotations

@@ -19,8 +19,8 @@ import os
 from collections import defaultdict
 
 from mango.engine.config import DEFAULT_PLAYOUTS
-from mango.gtp.sprt import Sprt, Tally
-from mango.gtp.store import read_records
+from mango.lab.sprt import Sprt, Tally
+from mango.lab.store import read_records
 
 ELO_CLIP = 800
 PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
@@ -218,9 +218,9 @@ def paired_markdown(rows: list[dict]) -> str:
 def write_report(stores: list[str], out_dir: str, plots: bool = True,
                  references: list[str] = (), sprt: Sprt = PAIRED_SPRT) -> tuple[str, list[str], str | None]:
     """(markdown, PNG paths written, a note when plots were not made). Each reference file
-    (gtp/reference.py) adds a paper's table beside the configurations that reproduce it; sprt
+    (lab/reference.py) adds a paper's table beside the configurations that reproduce it; sprt
     is the test of the paired comparisons."""
-    from mango.gtp import reference as paper
+    from mango.lab import reference as paper
 
     records = [r for path in stores for r in read_records(path)]
     if not records:

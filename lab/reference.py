@@ -21,7 +21,6 @@ not measured.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 try:
@@ -29,8 +28,7 @@ try:
 except ModuleNotFoundError:         # Python 3.9 and 3.10 (pyproject.toml installs tomli there)
     import tomli as tomllib
 
-Z95 = 1.959964
-
+from mango.engine.statistic import normal_interval
 
 class ReferenceError(ValueError):
     """A reference file that cannot be read or does not say what a reference must."""
@@ -90,8 +88,8 @@ def paper_interval(row: ReferenceRow) -> tuple[float, float] | None:
     """The paper's 95% interval (normal approximation, as such papers give it), if its games are known."""
     if not row.games:
         return None
-    half = Z95 * math.sqrt(row.score * (1 - row.score) / row.games)
-    return max(0.0, row.score - half), min(1.0, row.score + half)
+    low, high = normal_interval(row.score, row.games)
+    return max(0.0, low), min(1.0, high)
 
 
 def reproduce(reference: Reference, groups: dict[tuple, list[dict]], summarise) -> list[tuple]:

@@ -17,12 +17,12 @@ import time
 from dataclasses import dataclass, field
 
 from mango.engine import Game
-from mango.gtp.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient, find_gnugo,
+from mango.lab.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient, find_gnugo,
                               gnugo_command, split_command)
-from mango.gtp.clock import Clock, TimeControl
-from mango.gtp.opening import Opening
-from mango.gtp.sprt import Sprt, Tally
-from mango.gtp.store import Store
+from mango.lab.matchclock import MatchTimeControl, SideClock
+from mango.lab.opening import Opening
+from mango.lab.sprt import Sprt, Tally
+from mango.lab.store import Store
 
 OPPONENT_SEED_OFFSET = 500_000      # a Mango opponent's seeds: far from side A's
 
@@ -48,7 +48,7 @@ class Side:
         """The command to start it (built where the game runs: a Ray worker's own Python)."""
         if self.command is not None:
             return list(self.command) + ([self.seed_option, str(seed)] if self.seed_option else [])
-        return [sys.executable, "-m", "mango.gtp.cli", "gtp", "--log-level", "warning",
+        return [sys.executable, "-m", "mango.cli", "gtp", "--log-level", "warning",
                 *self.mango_args, "--seed", str(seed)]
 
     def describe(self) -> dict:
@@ -100,7 +100,7 @@ class MatchSettings:
     b: Side
     size: int = 9
     komi: float = 7.5
-    time_control: TimeControl | None = None
+    time_control: MatchTimeControl | None = None
     openings: tuple[Opening, ...] = ()
     seed: int = 1
     sgf_dir: str | None = None
@@ -145,7 +145,7 @@ def play_game(job: GameJob) -> dict:
     seeds = {"a": s.seed + job.index, "b": s.seed + OPPONENT_SEED_OFFSET + job.index}
     opening = s.opening_of(job.index)
     game = Game(s.size, s.komi)
-    clocks = {c: Clock(s.time_control) for c in "bw"} if s.time_control else None
+    clocks = {c: SideClock(s.time_control) for c in "bw"} if s.time_control else None
     move_times: dict[str, list[float]] = {"a": [], "b": []}
     engines: dict[str, GtpClient] = {}
     winner, reason, error, time_loss = None, "", False, False
@@ -325,7 +325,7 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     summary (the --json object) and the records."""
     from tqdm import tqdm
 
-    from mango.gtp.backend import make_backend
+    from mango.lab.backend import make_backend
 
     if settings.paired and games % 2:
         games += 1

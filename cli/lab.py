@@ -1,0 +1,188 @@
+"""The laboratory's commands: matches between engines, the tactical suite, reports of stores."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from mango.cli.option import config_options, engine_config
+
+
+@click.command()
+@click.option("--opponent", required=True,
+              help='The other side: a GTP command ("gnugo --mode gtp --level 10"), "gnugo" (level 10), '
+                   'or "mango" (Mango\'s defaults, or a variant with --opponent-option/--opponent-config).')
+@click.option("--opponent-option", "opponent_options", multiple=True, metavar="KEY=VALUE",
+              help="A setting of a Mango opponent (repeatable).")
+@click.option("--opponent-config", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A TOML file of settings for a Mango opponent.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=10, show_default=True,
+              help="Games to play (with --sprt: at most); whole pairs with --openings.")
+@click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
+@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
+              help="Mango's playouts per move, for both Mango sides; a cap under --time-control "
+                   "too [default: 10000 without a clock, the clock alone with one].")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True,
+              help="Game i gives Mango the seed SEED + i (a Mango opponent SEED + 500000 + i).")
+@click.option("--openings", default=None, metavar="FILE",
+              help="Start from these openings, each a game pair with colours swapped (text: one "
+                   "line of moves each; SGF; a folder of SGF); 'balanced': the shipped set for 9x9, 13x13 or 19x19.")
+@click.option("--sprt", default=None, metavar="ELO0,ELO1",
+              help="Stop as soon as the SPRT decides between Elo <= ELO0 and Elo >= ELO1.")
+@click.option("--alpha", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="SPRT false positive rate.")
+@click.option("--beta", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
+              show_default=True, help="SPRT false negative rate.")
+@click.option("--time-control", default=None, metavar="TC",
+              help="Clock for both sides: SECONDS[+INCREMENT], MAIN:PERIODSxSECONDS (byo-yomi) or "
+                   "MAIN:SECONDS/STONES (Canadian). More than 1 s over loses on time.")
+@click.option("--jobs", type=click.IntRange(1, 4096), default=None,
+              help="Games played at once [default: 1 locally, the cluster's CPUs with Ray].")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True)
+@click.option("--ray-address", default=None, help="A Ray cluster (default: RAY_ADDRESS, or a local Ray).")
+@click.option("--cpus-per-game", type=click.FloatRange(0, 64, min_open=True), default=1.0,
+              show_default=True, help="CPUs a Ray task (one game, both engines) asks for.")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default="mango-results.jsonl",
+              show_default=True, help="Results store (JSONL): every game appended; a match with the "
+                                      "same settings resumes from it.")
+@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
+              help="Also write each game as SGF in this folder.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the summary (games, wins, losses, draws, errors, time_losses, score, elo, "
+                   "elo_low, elo_high, sprt) here.")
+@click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
+@config_options
+def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
+          sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
+          sgf_dir, json_path, quiet, config_file, options) -> None:
+    """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
+    import math
+
+    from mango.lab import match as lab
+    from mango.lab.backend import BackendError
+    from mango.lab.client import find_gnugo
+    from mango.lab.matchclock import MatchTimeControl
+    from mango.lab.opening import OpeningError, load_openings
+    from mango.lab.sprt import parse_sprt
+
+    if not math.isfinite(komi):
+        raise click.BadParameter("komi must be a finite number", param_hint="--komi")
+    config = engine_config(config_file, options, playouts=playouts)
+    clocked = time_control is not None
+    side_a = lab.mango_side(config.for_size(size).flat(), config_file, options, playouts, clock=clocked)
+    if opponent.strip() == "mango":
+        variant = engine_config(opponent_config, opponent_options, playouts=playouts)
+        side_b = lab.mango_side(variant.for_size(size).flat(), opponent_config, opponent_options,
+                                playouts, clock=clocked)
+        if side_b.name == side_a.name:
+            side_b = lab.Side(side_b.name + " (B)", None, side_b.mango_args, side_b.settings)
+    else:
+        if opponent_options or opponent_config:
+            raise click.BadParameter("only a Mango opponent takes settings", param_hint="--opponent-option")
+        try:
+            side_b = lab.command_side(opponent)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--opponent") from None
+    try:
+        test = parse_sprt(sprt, alpha, beta) if sprt else None
+        clock = MatchTimeControl.parse(time_control) if time_control else None
+        opening_list = tuple(load_openings(openings, size)) if openings else ()
+    except OpeningError as error:
+        raise click.BadParameter(str(error), param_hint="--openings") from None
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--sprt/--time-control") from None
+    settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
+                                 find_gnugo())
+    try:
+        outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),
+                                sprt=test, backend=backend, ray_address=ray_address,
+                                cpus_per_game=cpus_per_game, progress=not quiet,
+                                log=None if quiet else _log_line)
+    except BackendError as error:
+        raise click.ClickException(str(error)) from None
+    for line in lab.summary_lines(outcome.summary):
+        click.echo(line)
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump(outcome.summary, handle, indent=1)
+
+
+def _log_line(text: str) -> None:
+    import sys
+
+    from tqdm import tqdm
+
+    tqdm.write(text, file=sys.stderr)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--engine", "engine_command", default=None,
+              help="A GTP engine's command line [default: Mango, as mango gtp with the options below].")
+@click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
+              help="Mango's playouts per move [default: the config's, 10000].")
+@click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True)
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the counts and every test's answer here.")
+@config_options
+def suite(files, engine_command, playouts, seed, json_path, config_file, options) -> None:
+    """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine."""
+    from mango.lab.client import split_command
+    from mango.lab.match import mango_side
+    from mango.lab.suite import run_suite
+
+    if engine_command:
+        if playouts is not None or options or config_file:
+            raise click.BadParameter("Mango's settings do not apply to --engine", param_hint="--engine")
+        try:
+            command, name = split_command(engine_command), engine_command
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--engine") from None
+    else:
+        config = engine_config(config_file, options, playouts=playouts)
+        side = mango_side(config.flat(), config_file, options, playouts)
+        command, name = side.command_line(seed), side.name
+    report = run_suite(list(files), command, name, on_outcome=None)
+    for line in report.lines():
+        click.echo(line)
+    if json_path:
+        with open(json_path, "w") as handle:
+            json.dump({**report.summary(), "engine": name, "results": [
+                {"file": o.test.file, "number": o.test.number, "command": o.test.command,
+                 "expected": o.test.expected, "expect_failure": o.test.expect_failure,
+                 "answer": o.answer, "status": o.status} for o in report.outcomes]}, handle, indent=1)
+    if report.summary()["failures"]:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.argument("stores", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="mango-report",
+              show_default=True, help="Folder for report.md and the plots (PNG).")
+@click.option("--no-plots", is_flag=True, help="Only the Markdown tables.")
+@click.option("--reference", "references", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="A paper's table (TOML, see docs/results/table1-paper.toml) to show beside the "
+                   "configurations that reproduce it (repeatable).")
+@click.option("--sprt", default="0,100", show_default=True, metavar="ELO0,ELO1",
+              help="The SPRT of paired comparisons (two configurations that played the same "
+                   "games against one opponent), on the games only one of them won.")
+def report(stores, out_dir, no_plots, references, sprt) -> None:
+    """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
+    from mango.lab.report import write_report
+    from mango.lab.sprt import parse_sprt
+
+    try:
+        test = parse_sprt(sprt)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--sprt") from None
+    try:
+        table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
+                                            references=list(references), sprt=test)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(table, nl=False)
+    for path in written:
+        click.echo(f"wrote {path}")
+    if note:
+        click.echo(f"note: {note}", err=True)
