@@ -23,6 +23,13 @@ class Move:
     vertex: str          # "D4" or "pass"
 
 
+def score_text(score: float) -> str:
+    """A score, Black positive, as SGF and GTP's final_score write it: 'B+3.5', 'W+0.5', '0'."""
+    if score == 0:
+        return "0"
+    return f"{'B' if score > 0 else 'W'}+{abs(score):g}"
+
+
 class Game:
     """Rules: no suicide, simple ko, positional superko (a stone play may not recreate any earlier
     position of the game, whoever is to move), area scoring with komi.
@@ -231,10 +238,7 @@ class Game:
 
     def result(self) -> str:
         """SGF-style result from score(): 'B+3.5', 'W+0.5' or '0' for a draw."""
-        score = self.score()
-        if score == 0:
-            return "0"
-        return f"{'B' if score > 0 else 'W'}+{abs(score):g}"
+        return score_text(self.score())
 
     def __str__(self) -> str:
         size = self.size

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.player import Player
+from mango.engine.referee import PlayerContestant, referee_game
 
 
 @dataclass(frozen=True)
@@ -18,17 +19,10 @@ class SelfPlayGame:
 
 
 def play_selfplay_game(config: EngineConfig, size: int, komi: float) -> SelfPlayGame:
-    """One game, both sides one Player (one tree, reused across both colours' moves), until two
-    passes, a resignation, or three times the board's points in moves."""
-    player = Player(config, size, komi)
-    game = player.game
+    """One game, both sides one Player (one tree, reused across both colours' moves), refereed
+    as every game is (engine/referee.py)."""
+    mango = PlayerContestant(Player(config, size, komi))
+    game = Game(size, komi)
     start = time.perf_counter()
-    playouts, result = 0, None
-    while not game.is_over and len(game.moves) < 3 * size * size:
-        colour = game.to_move
-        move = player.genmove(colour)
-        playouts += move.playouts
-        if move.resign:
-            result = f"{'W' if colour == 'b' else 'B'}+R"
-            break
-    return SelfPlayGame(game, result or game.result(), playouts, time.perf_counter() - start)
+    end = referee_game(game, {"b": mango, "w": mango})
+    return SelfPlayGame(game, end.result, mango.playouts, time.perf_counter() - start)

@@ -16,6 +16,7 @@ from typing import TextIO
 
 from mango.engine.config import EngineConfig
 from mango.engine.errors import IllegalMoveError, NotationError
+from mango.engine.game import score_text
 from mango.engine.handicap import fixed_handicap_vertices, free_handicap_vertices
 from mango.engine.player import Player
 from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
@@ -236,10 +237,7 @@ def showboard(session, args):
 
 @command("final_score")
 def final_score(session, args):
-    score = session.player.final_score()
-    if score == 0:
-        return "0"
-    return f"{'B' if score > 0 else 'W'}+{abs(score):g}"
+    return score_text(session.player.final_score())
 
 
 @command("final_status_list")

@@ -17,9 +17,12 @@ import time
 from dataclasses import dataclass, field
 
 from mango.engine import Game
-from mango.lab.client import (MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient, find_gnugo,
-                              gnugo_command, split_command)
-from mango.lab.matchclock import MatchTimeControl, SideClock
+from mango.engine.referee import Forfeit, GameEnd, other_colour, referee_game
+from mango.gtp.record import game_to_sgf
+from mango.lab.client import EngineFailure, GtpClient, find_gnugo, gnugo_command, split_command
+from mango.lab.contestant import GtpContestant
+from mango.lab.game_record import GameRecord
+from mango.lab.matchclock import MatchTimeControl
 from mango.lab.opening import Opening
 from mango.lab.sprt import Sprt, Tally
 from mango.lab.store import Store
@@ -133,150 +136,60 @@ class GameJob:
     index: int
 
 
-def play_game(job: GameJob) -> dict:
-    """One game; side A is Black in even-numbered games. Returns the store's record."""
-    from mango.gtp.record import game_to_sgf
-
+def play_game(job: GameJob) -> GameRecord:
+    """One game; side A is Black in even-numbered games."""
     s = job.settings
     a_colour = "b" if job.index % 2 == 0 else "w"
-    b_colour = "w" if a_colour == "b" else "b"
-    side_of = {a_colour: "a", b_colour: "b"}
-    names = {a_colour: s.a.name, b_colour: s.b.name}
+    side_of = {a_colour: "a", other_colour(a_colour): "b"}
+    sides = {a_colour: s.a, other_colour(a_colour): s.b}
+    names = {colour: side.name for colour, side in sides.items()}
     seeds = {"a": s.seed + job.index, "b": s.seed + OPPONENT_SEED_OFFSET + job.index}
     opening = s.opening_of(job.index)
     game = Game(s.size, s.komi)
-    clocks = {c: SideClock(s.time_control) for c in "bw"} if s.time_control else None
-    move_times: dict[str, list[float]] = {"a": [], "b": []}
-    engines: dict[str, GtpClient] = {}
-    winner, reason, error, time_loss = None, "", False, False
-    started = time.perf_counter()
-    waiting = 0.0                                  # time inside engine calls
-
-    def send(colour: str, command: str, timeout: float = 60.0) -> str:
-        nonlocal waiting
-        t0 = time.perf_counter()
-        try:
-            return engines[colour].send(command, timeout=timeout)
-        finally:
-            waiting += time.perf_counter() - t0
-
+    engines: dict[str, GtpContestant] = {}
     try:
-        for colour, side in ((a_colour, s.a), (b_colour, s.b)):
-            try:
-                engines[colour] = GtpClient(side.command_line(seeds[side_of[colour]]), names[colour])
-                send(colour, f"boardsize {s.size}")
-                send(colour, "clear_board")
-                send(colour, f"komi {s.komi:g}")
-                if s.time_control:
-                    knows = engines[colour].knows("kgs-time_settings")
-                    for command in s.time_control.settings_commands(knows):
-                        send(colour, command)
-            except EngineFailure as failure:
-                raise _Lost(colour, str(failure)) from None
+        for colour, side in sides.items():
+            engines[colour] = GtpContestant(side.command_line(seeds[side_of[colour]]), colour,
+                                            names[colour])
+            engines[colour].new_game(s.size, s.komi, s.time_control)
         for colour, vertex in (opening.moves if opening else ()):
             game.play(colour, vertex)
-            for engine_colour in engines:
-                try:
-                    send(engine_colour, f"play {colour} {vertex}")
-                except EngineFailure as failure:
-                    raise _Lost(engine_colour, str(failure)) from None
-        started, waiting = time.perf_counter(), 0.0     # the runner's own time: the move loop
-        while not game.is_over and len(game.moves) < 4 * s.size * s.size:
-            colour = game.to_move
-            other = "w" if colour == "b" else "b"
-            timeout = MOVE_TIMEOUT_S
-            if clocks:
-                seconds, stones = clocks[colour].time_left()
-                try:
-                    send(colour, f"time_left {colour} {int(seconds)} {stones}")
-                except EngineFailure as failure:
-                    raise _Lost(colour, str(failure)) from None
-                timeout = clocks[colour].remaining() + 0.5
-            t0 = time.perf_counter()
-            try:
-                vertex = send(colour, f"genmove {colour}", timeout=timeout)
-            except EngineTimeout as failure:
-                if clocks:
-                    time_loss = True
-                    raise _Lost(colour, f"{names[colour]} lost on time") from None
-                raise _Lost(colour, str(failure)) from None
-            except EngineFailure as failure:
-                raise _Lost(colour, str(failure)) from None
-            spent = time.perf_counter() - t0
-            move_times[side_of[colour]].append(round(spent, 4))
-            if clocks and not clocks[colour].spend(spent):
-                time_loss = True
-                raise _Lost(colour, f"{names[colour]} lost on time ({spent:.1f} s for move "
-                                    f"{len(game.moves) + 1})")
-            if vertex.lower() == "resign":
-                winner, reason = other, f"{names[colour]} resigned"
-                break
-            if not (_well_formed(game, vertex) and game.is_legal(colour, vertex)):
-                raise _Lost(colour, f"{names[colour]} played an illegal move {vertex}")
-            game.play(colour, vertex)
-            try:
-                send(other, f"play {colour} {vertex}")
-            except EngineFailure as failure:
-                raise _Lost(other, str(failure)) from None
-    except _Lost as lost:
-        winner = "w" if lost.colour == "b" else "b"
-        reason = lost.reason
-        error = not time_loss
+            for engine in engines.values():
+                engine.play(colour, vertex)
+        waiting_before = sum(engine.waiting for engine in engines.values())
+        started = time.perf_counter()               # the referee's own time: the move loop
+        end = referee_game(game, engines, names, score=lambda done: score_game(done, s.scorer))
+        runner_s = (time.perf_counter() - started
+                    - (sum(engine.waiting for engine in engines.values()) - waiting_before))
+    except Forfeit as forfeit:                      # while the engines start or take the opening
+        winner = other_colour(forfeit.colour)
+        end = GameEnd(winner, f"{winner.upper()}+F", forfeit.reason, forfeit=True)
+        runner_s = 0.0
     finally:
         for engine in engines.values():
             engine.close()
-    runner_s = time.perf_counter() - started - waiting
-    if winner is None and reason == "":
-        score = score_game(game, s.scorer)
-        winner = "b" if score > 0 else ("w" if score < 0 else None)
-        reason = "jigo" if winner is None else f"{winner.upper()}+{abs(score):g}"
-    if winner is None:
-        result = "0"
-    elif "resign" in reason:
-        result = f"{winner.upper()}+R"
-    elif time_loss:
-        result = f"{winner.upper()}+T"
-    elif reason[:2] in ("B+", "W+"):
-        result = reason
-    else:
-        result = f"{winner.upper()}+F"
-    sgf = game_to_sgf(game, result, names["b"], names["w"]).decode()
+    times = {side_of[colour]: tuple(engine.move_times) for colour, engine in engines.items()}
+    sgf = game_to_sgf(game, end.result, names["b"], names["w"]).decode()
     if s.sgf_dir:
         os.makedirs(s.sgf_dir, exist_ok=True)
         with open(os.path.join(s.sgf_dir, f"{job.key}-{job.index + 1:04d}.sgf"), "w") as handle:
             handle.write(sgf)
-    moves_played = sum(len(t) for t in move_times.values())
-    return {
-        "match": job.key, "game": job.index, "pair": job.index // 2,
-        "a": s.a.name, "b": s.b.name, "a_colour": a_colour,
-        "seed_a": seeds["a"], "seed_b": seeds["b"],
-        "b_seeded": s.b.is_mango or s.b.seed_option is not None,
-        "opening": None if opening is None else str(opening),
-        "winner": winner, "result": result, "reason": reason,
-        "points": 0.5 if winner is None else float(winner == a_colour),
-        "error": error, "time_loss": time_loss, "moves": len(game.moves),
-        "time_a": round(sum(move_times["a"]), 3), "time_b": round(sum(move_times["b"]), 3),
-        "move_times_a": move_times["a"], "move_times_b": move_times["b"],
-        "runner_ms_per_move": round(1000 * runner_s / max(1, moves_played), 3),
-        "size": s.size, "komi": s.komi,
-        "time_control": None if s.time_control is None else str(s.time_control),
-        "finished": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "settings": s.describe(), "sgf": sgf,
-    }
-
-
-class _Lost(Exception):
-    def __init__(self, colour: str, reason: str):
-        super().__init__(reason)
-        self.colour, self.reason = colour, reason
-
-
-def _well_formed(game: Game, vertex: str) -> bool:
-    try:
-        game.point(vertex)
-        return True
-    except ValueError:
-        return False
+    moves_played = sum(len(t) for t in times.values())
+    return GameRecord(
+        match=job.key, game=job.index, pair=job.index // 2, a=s.a.name, b=s.b.name,
+        a_colour=a_colour, seed_a=seeds["a"], seed_b=seeds["b"],
+        b_seeded=s.b.is_mango or s.b.seed_option is not None,
+        opening=None if opening is None else str(opening),
+        winner=end.winner, result=end.result, reason=end.reason,
+        points=0.5 if end.winner is None else float(end.winner == a_colour),
+        error=end.forfeit and not end.on_time, time_loss=end.on_time, moves=len(game.moves),
+        time_a=round(sum(times.get("a", ())), 3), time_b=round(sum(times.get("b", ())), 3),
+        move_times_a=times.get("a", ()), move_times_b=times.get("b", ()),
+        runner_ms_per_move=round(1000 * runner_s / max(1, moves_played), 3),
+        size=s.size, komi=s.komi,
+        time_control=None if s.time_control is None else str(s.time_control),
+        finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        settings=s.describe(), sgf=sgf)
 
 
 def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | None:
@@ -313,7 +226,7 @@ def score_game(game: Game, gnugo: str | None) -> float:
 @dataclass
 class MatchResult:
     summary: dict
-    records: list = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)
     resumed: int = 0
 
 
@@ -331,11 +244,11 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
         games += 1
     store = Store(store_path)
     key = store.key_for(settings.describe())
-    done = [r for r in store.games_of(key) if r["game"] < games]
+    done = [r for r in store.games_of(key) if r.game < games]
     tally = Tally(paired=settings.paired)
     for record in done:
         _count(tally, record)
-    todo = [GameJob(settings, key, i) for i in sorted(set(range(games)) - {r["game"] for r in done})]
+    todo = [GameJob(settings, key, i) for i in sorted(set(range(games)) - {r.game for r in done})]
     records = list(done)
     bar = tqdm(total=games, initial=len(done), disable=not progress, file=sys.stderr,
                desc="games", dynamic_ncols=True)
@@ -368,16 +281,15 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
                     "openings": len(settings.openings), "paired": settings.paired,
                     "scorer": "gnugo final_score" if settings.scorer else "area as it stands",
                     "resumed": len(done), "backend": backend})
-    times = [t for r in records for t in r.get("move_times_a", [])]
+    times = [t for r in records for t in r.move_times_a]
     summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
-    runner_ms = [r["runner_ms_per_move"] for r in records if "runner_ms_per_move" in r]
+    runner_ms = [r.runner_ms_per_move for r in records if r.runner_ms_per_move is not None]
     summary["runner_ms_per_move"] = round(sum(runner_ms) / len(runner_ms), 3) if runner_ms else None
-    return MatchResult(summary, sorted(records, key=lambda r: r["game"]), len(done))
+    return MatchResult(summary, sorted(records, key=lambda r: r.game), len(done))
 
 
-def _count(tally: Tally, record: dict) -> None:
-    tally.add(record["points"], record["pair"], record.get("error", False),
-              record.get("time_loss", False))
+def _count(tally: Tally, record: GameRecord) -> None:
+    tally.add(record.points, record.pair, record.error, record.time_loss)
 
 
 def _progress_text(tally: Tally, sprt: Sprt | None) -> str:
@@ -403,11 +315,11 @@ def _inf(score: float) -> str:
     return "+inf" if score >= 0.5 else "-inf"
 
 
-def game_line(record: dict) -> str:
-    side = "Black" if record["a_colour"] == "b" else "White"
-    opening = f", opening {record['opening']}" if record.get("opening") else ""
-    return (f"game {record['game'] + 1}: A {side}, {record['result']} ({record['reason']}, "
-            f"{record['moves']} moves{opening})")
+def game_line(record: GameRecord) -> str:
+    side = "Black" if record.a_colour == "b" else "White"
+    opening = f", opening {record.opening}" if record.opening else ""
+    return (f"game {record.game + 1}: A {side}, {record.result} ({record.reason}, "
+            f"{record.moves} moves{opening})")
 
 
 def summary_lines(summary: dict) -> list[str]:

@@ -50,12 +50,12 @@ class Reference:
     opponent: str
     rows: tuple[ReferenceRow, ...]
 
-    def matches(self, row: ReferenceRow, key: tuple, records: list[dict]) -> bool:
+    def matches(self, row: ReferenceRow, key: tuple, records: list) -> bool:
         """Whether the configuration `key` (A, B, size, komi, clock) of `records` reproduces `row`."""
         if key[2] != self.size or self.opponent not in key[1]:
             return False
         for record in records:
-            recorded = (record.get("settings", {}).get("a") or {}).get("settings") or {}
+            recorded = (record.settings.get("a") or {}).get("settings") or {}
             if any(name not in recorded or recorded[name] != value for name, value in row.settings):
                 return False
         return True

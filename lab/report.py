@@ -20,6 +20,7 @@ from collections import defaultdict
 
 from mango.engine.config import DEFAULT_PLAYOUTS
 from mango.lab.sprt import Sprt, Tally
+from mango.lab.game_record import GameRecord
 from mango.lab.store import read_records
 
 ELO_CLIP = 800
@@ -27,20 +28,20 @@ PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
 PLOTS_MISSING = "plots need matplotlib: pip install 'mango-go[report]'"
 
 
-def group_records(records: list[dict]) -> dict[tuple, list[dict]]:
+def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
     """Games by configuration. One label can stand for different settings (the same command
     line before and after a default changed): such games are told apart by the settings the
     store recorded, and the later variants' labels carry what differs ("{avoid_self_atari=True}").
     A setting recorded on one side only (declared later) does not split a configuration."""
-    groups: dict[tuple, list[dict]] = defaultdict(list)
-    variants: dict[tuple, list[dict]] = defaultdict(list)
+    groups: dict[tuple, list[GameRecord]] = defaultdict(list)
+    variants: dict[tuple, list[GameRecord]] = defaultdict(list)
     seen = set()
     for r in records:
-        ident = (r.get("match"), r.get("game"))
+        ident = (r.match, r.game)
         if ident in seen:                   # one game stored twice (two stores of one match)
             continue
         seen.add(ident)
-        label = (r["a"], r["b"], r["size"], r["komi"], r.get("time_control"))
+        label = (r.a, r.b, r.size, r.komi, r.time_control)
         settings = _recorded_settings(r)
         known = variants[label]
         index = next((i for i, other in enumerate(known) if _compatible(other, settings)), None)
@@ -61,11 +62,11 @@ def group_records(records: list[dict]) -> dict[tuple, list[dict]]:
     return out
 
 
-def _recorded_settings(record: dict) -> dict:
+def _recorded_settings(record: GameRecord) -> dict:
     """Both Mango sides' recorded settings as {("a", name): value, ("b", name): value}."""
     flat = {}
     for side in ("a", "b"):
-        settings = (record.get("settings", {}).get(side) or {}).get("settings") or {}
+        settings = (record.settings.get(side) or {}).get("settings") or {}
         flat.update({(side, name): value for name, value in settings.items()})
     return flat
 
@@ -83,18 +84,18 @@ def _difference(first: dict, this: dict, side: str, shown: int = 4) -> str:
     return " {" + ", ".join(changed[:shown]) + more + "}"
 
 
-def summarise(records: list[dict]) -> dict:
-    paired = all(r.get("opening") for r in records)
+def summarise(records: list[GameRecord]) -> dict:
+    paired = all(r.opening for r in records)
     tally = Tally(paired=paired)
-    for r in sorted(records, key=lambda r: (r["match"], r["game"])):
-        tally.add(r["points"], (r["match"], r["pair"]), r.get("error", False), r.get("time_loss", False))
+    for r in sorted(records, key=lambda r: (r.match, r.game)):
+        tally.add(r.points, (r.match, r.pair), r.error, r.time_loss)
     summary = tally.summary()
     for side in ("a", "b"):
-        times = [t for r in records for t in r.get(f"move_times_{side}", [])]
+        times = [t for r in records for t in getattr(r, f"move_times_{side}")]
         summary[f"seconds_per_move_{side}"] = sum(times) / len(times) if times else None
-    settings = records[0].get("settings", {}).get("a", {}).get("settings") or {}
+    settings = (records[0].settings.get("a") or {}).get("settings") or {}
     playouts = settings.get("playouts")
-    if playouts == 0 and not records[0].get("time_control"):
+    if playouts == 0 and not records[0].time_control:
         playouts = DEFAULT_PLAYOUTS         # 0: Mango's default budget when no clock runs
     summary["playouts_a"] = playouts or None
     return summary
@@ -104,7 +105,7 @@ def _elo(value, infinite: str) -> str:
     return infinite if value is None else f"{value:+.0f}"
 
 
-def markdown(groups: dict[tuple, list[dict]]) -> str:
+def markdown(groups: dict[tuple, list[GameRecord]]) -> str:
     lines = ["| A | B | size | komi | clock | games | W-D-L | errors | time losses | score (95%) "
              "| Elo (95%) | s/move A | s/move B |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -132,24 +133,24 @@ def mcnemar_p(first_only: int, second_only: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def _game_key(record: dict) -> tuple:
+def _game_key(record: GameRecord) -> tuple:
     """What makes two games the same game but for side A's settings: the opening, A's colour
     and both seeds (a match's seeds follow its game numbers, so two matches with the same
     openings, games and --seed give the same seeds; GNU Go takes its seed since 2026-11-25,
     before which it chose its fuseki moves by the clock, so earlier pairs share the opening,
     colour and Mango's seed, not GNU Go's moves)."""
-    return record.get("opening"), record["a_colour"], record.get("seed_a"), record.get("seed_b")
+    return record.opening, record.a_colour, record.seed_a, record.seed_b
 
 
-def _opponent_settings(record: dict) -> tuple:
+def _opponent_settings(record: GameRecord) -> tuple:
     """Side B's recorded settings (a Mango opponent's; empty for another engine): games against
     a Mango opponent pair only while its settings, and so its games, are the same (its defaults
     change from one laboratory era to the next under the same name)."""
-    settings = (record.get("settings", {}).get("b") or {}).get("settings") or {}
+    settings = (record.settings.get("b") or {}).get("settings") or {}
     return tuple(sorted((name, repr(value)) for name, value in settings.items()))
 
 
-def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT) -> list[dict]:
+def paired_comparisons(groups: dict[tuple, list[GameRecord]], sprt: Sprt = PAIRED_SPRT) -> list[dict]:
     """Every two configurations that played the same games against the same opponent (on the
     same size, komi and clock): the games both won, each alone, both lost, and McNemar's p.
     Such a comparison is a paired A/B against that opponent: the opening, the colours and the
@@ -167,8 +168,8 @@ def paired_comparisons(groups: dict[tuple, list[dict]], sprt: Sprt = PAIRED_SPRT
     for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
         decided: dict[tuple, dict] = defaultdict(dict)
         for r in records:
-            if r["points"] in (0, 1) and "a_colour" in r and not r.get("error"):
-                decided[_opponent_settings(r)].setdefault(_game_key(r), r["points"])
+            if r.points in (0, 1) and not r.error:
+                decided[_opponent_settings(r)].setdefault(_game_key(r), r.points)
         for opponent, games in decided.items():
             by_opponent[(b, size, komi, clock, opponent)].append((a, games))
     rows = []
@@ -255,7 +256,7 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True,
     return table, written, note
 
 
-def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
+def _plots(groups: dict[tuple, list[GameRecord]], out_dir: str) -> list[str]:
     import matplotlib.pyplot as plt
 
     written = []
@@ -324,7 +325,7 @@ def _plots(groups: dict[tuple, list[dict]], out_dir: str) -> list[str]:
         for side, style in (("a", "-"), ("b", "--")):
             sums: dict[int, list] = defaultdict(list)
             for r in groups[k]:
-                for n, t in enumerate(r.get(f"move_times_{side}", [])):
+                for n, t in enumerate(getattr(r, f"move_times_{side}")):
                     sums[n].append(t)
             if sums:
                 xs = sorted(sums)
@@ -352,12 +353,12 @@ def _clip(score: float) -> float:
     return ELO_CLIP if score >= 0.5 else -ELO_CLIP
 
 
-def _progress(groups: dict[tuple, list[dict]], summaries: dict) -> dict[tuple, list]:
+def _progress(groups: dict[tuple, list[GameRecord]], summaries: dict) -> dict[tuple, list]:
     """Per (opponent, size, clock) met by two or more configurations of A: (date, summary) in
     the order the configurations were first played."""
     series: dict[tuple, list] = defaultdict(list)
     for k, records in groups.items():
-        started = min((r.get("finished") or "") for r in records)
+        started = min(r.finished for r in records)
         series[(k[1], k[2], k[4])].append((started, summaries[k]))
     return {key: sorted(points, key=lambda p: p[0]) for key, points in series.items()
             if len(points) >= 2}

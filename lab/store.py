@@ -13,6 +13,8 @@ import hashlib
 import json
 import os
 
+from mango.lab.game_record import GameRecord
+
 DEFAULT_STORE = "mango-results.jsonl"
 
 
@@ -45,15 +47,8 @@ def compatible(recorded: dict, current: dict) -> bool:
     return True
 
 
-def game_heading(record: dict) -> str:
-    """A stored game in one line, for the scripts that review games: 'game 3 (Mango b, W+R, 214
-    moves)'."""
-    return (f"game {record['game']} (Mango {record['a_colour']}, {record['result']}, "
-            f"{record['moves']} moves)")
-
-
-def read_records(path: str) -> list[dict]:
-    """Every game in a store; a torn last line (a match killed mid-write) is skipped."""
+def read_records(path: str) -> list[GameRecord]:
+    """Every game in a store; a torn line (a match killed mid-write) is skipped."""
     if not os.path.exists(path):
         return []
     records = []
@@ -63,8 +58,8 @@ def read_records(path: str) -> list[dict]:
             if not line:
                 continue
             try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
+                records.append(GameRecord.from_json(json.loads(line)))
+            except (json.JSONDecodeError, TypeError):
                 continue
     return records
 
@@ -77,12 +72,12 @@ class Store:
         folder = os.path.dirname(os.path.abspath(path))
         os.makedirs(folder, exist_ok=True)
 
-    def games_of(self, key: str) -> list[dict]:
+    def games_of(self, key: str) -> list[GameRecord]:
         """The stored games of one match, one per game index (the first kept)."""
-        seen: dict[int, dict] = {}
+        seen: dict[int, GameRecord] = {}
         for record in read_records(self.path):
-            if record.get("match") == key:
-                seen.setdefault(record["game"], record)
+            if record.match == key:
+                seen.setdefault(record.game, record)
         return [seen[index] for index in sorted(seen)]
 
     def key_for(self, description: dict) -> str:
@@ -91,13 +86,13 @@ class Store:
         match resumes and its pairs stay whole."""
         key = match_key(description)
         records = read_records(self.path)
-        if any(record.get("match") == key for record in records):
+        if any(record.match == key for record in records):
             return key
-        return next((record["match"] for record in records
-                     if "settings" in record and compatible(record["settings"], description)), key)
+        return next((record.match for record in records
+                     if record.settings and compatible(record.settings, description)), key)
 
-    def append(self, record: dict) -> None:
-        line = json.dumps(record, separators=(",", ":")) + "\n"
+    def append(self, record: GameRecord) -> None:
+        line = json.dumps(record.to_json(), separators=(",", ":")) + "\n"
         with open(self.path, "a", encoding="utf-8") as handle:
             if handle.tell() > 0 and not _ends_with_newline(self.path):
                 handle.write("\n")                      # after a torn line

@@ -24,7 +24,7 @@ from sgfmill import sgf
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
 from mango.gtp.record import sgf_vertex
-from mango.lab.store import game_heading, read_records
+from mango.lab.store import read_records
 
 
 def start_gnugo(level: int) -> GtpClient:
@@ -79,8 +79,8 @@ def final_estimate(gnugo: GtpClient, sgf_text: str, colour: str) -> float:
 
 def resigned(record: dict) -> bool:
     """Mango (side A) lost the game by its own resignation."""
-    reason = record.get("reason") or ""
-    return record["points"] < 1 and "resigned" in reason and reason.startswith("mango")
+    reason = record.reason or ""
+    return record.points < 1 and "resigned" in reason and reason.startswith("mango")
 
 
 def main() -> int:
@@ -93,17 +93,17 @@ def main() -> int:
                         help="GNU Go's estimate of the last position of every game Mango resigned")
     args = parser.parse_args()
     records = read_records(args.store)
-    chosen = [r for r in records if (r["game"] in args.games if args.games is not None else r["points"] < 1)]
+    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     gnugo = start_gnugo(args.level)
     try:
         if args.resignations:
             for record in filter(resigned, chosen):
-                points = final_estimate(gnugo, record["sgf"], record["a_colour"])
-                print(f"{game_heading(record)}: GNU Go's estimate for Mango {points:+.1f}")
+                points = final_estimate(gnugo, record.sgf, record.a_colour)
+                print(f"{record.heading()}: GNU Go's estimate for Mango {points:+.1f}")
             return 0
         for record in chosen:
-            mistakes = review(gnugo, record["sgf"], record["a_colour"], args.min_loss)
-            print(f"{game_heading(record)}: {len(mistakes)} moves at least {args.min_loss:g} points "
+            mistakes = review(gnugo, record.sgf, record.a_colour, args.min_loss)
+            print(f"{record.heading()}: {len(mistakes)} moves at least {args.min_loss:g} points "
                   f"below GNU Go's best")
             for number, mine, value, best, best_value in mistakes:
                 shown = "unlisted" if value is None else f"{value:.1f}"

@@ -25,7 +25,7 @@ from sgfmill import sgf
 
 from mango.lab.client import GtpClient, split_command
 from mango.gtp.record import sgf_vertex
-from mango.lab.store import game_heading, read_records
+from mango.lab.store import read_records
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
 OTHER = {"b": "w", "w": "b"}
@@ -66,9 +66,9 @@ def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: i
 def drops(referee: GtpClient, record: dict, mango_playouts: int | None):
     """(move number, Mango's move, referee's move, win rate before, after, Mango's view or None)
     for each of Mango's moves after the opening that the referee could judge."""
-    moves = game_moves(record["sgf"])
-    mango = record["a_colour"]
-    opening = len(record["opening"].split()) if record.get("opening") else 0
+    moves = game_moves(record.sgf)
+    mango = record.a_colour
+    opening = len(record.opening.split()) if record.opening else 0
     for k in range(opening, len(moves)):
         colour, vertex = moves[k]
         if colour != mango:
@@ -77,7 +77,7 @@ def drops(referee: GtpClient, record: dict, mango_playouts: int | None):
         _, theirs = referee_view(referee, moves[:k + 1], OTHER[colour])
         if before is None or theirs is None:
             continue
-        own = mango_view(record["size"], record["komi"], moves[:k], mango_playouts, k) if mango_playouts else None
+        own = mango_view(record.size, record.komi, moves[:k], mango_playouts, k) if mango_playouts else None
         yield k + 1, vertex, best, before, 1.0 - theirs, own
 
 
@@ -91,13 +91,13 @@ def main() -> int:
     parser.add_argument("--mango-playouts", type=int, default=10000)
     args = parser.parse_args()
     records = read_records(args.store)
-    chosen = [r for r in records if (r["game"] in args.games if args.games is not None else r["points"] < 1)]
+    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
     try:
         for record in chosen:
-            referee.send(f"boardsize {record['size']}")
-            referee.send(f"komi {record['komi']}")
-            print(game_heading(record))
+            referee.send(f"boardsize {record.size}")
+            referee.send(f"komi {record.komi}")
+            print(record.heading())
             for number, vertex, best, before, after, own in drops(
                     referee, record, args.mango_playouts if args.mango else None):
                 mine = f"  Mango wants {own[0]:4s} at {own[1]:.2f}" if own else ""

@@ -23,9 +23,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 from mango.engine import Game
 from mango.engine.config import EngineConfig
+from mango.engine.game import score_text
 from mango.engine.player import Player
+from mango.engine.referee import Forfeit, PlayerContestant, other_colour, referee_game
 from mango.engine.status import final_score, final_status
-from mango.lab.client import EngineFailure, GtpClient, find_gnugo, gnugo_command
+from mango.lab.client import find_gnugo, gnugo_command
+from mango.lab.contestant import GtpContestant
 from mango.lab.match import gnugo_final_score
 from mango.gtp.record import game_to_sgf
 from mango.engine.statistic import wilson
@@ -51,47 +54,30 @@ def replay(moves: list[list[str]], size: int, komi: float) -> Game:
 def play_game(job: tuple) -> dict:
     index, size, komi, level, playouts, status_playouts, gnugo, out = job
     mango_colour = "b" if index % 2 == 0 else "w"
-    mango = Player(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False),
-                   size, komi)
-    game = mango.game
-    opponent = GtpClient(gnugo_command(gnugo, level), "GNU Go")
-    end = "two passes"
+    gnugo_colour = other_colour(mango_colour)
+    names = {mango_colour: "Mango", gnugo_colour: f"GNU Go level {level}"}
+    mango = PlayerContestant(Player(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False),
+                                    size, komi))
+    game = Game(size, komi)
     start = time.time()
+    opponent = None
     try:
-        opponent.send(f"boardsize {size}")
-        opponent.send(f"komi {komi}")
-        opponent.send("clear_board")
-        while not game.is_over and len(game.moves) < 3 * size * size:
-            colour = game.to_move
-            if colour == mango_colour:
-                vertex = game.vertex(mango.genmove(colour).move)
-                opponent.send(f"play {colour} {vertex}")
-            else:
-                vertex = opponent.send(f"genmove {colour}")
-                if vertex.lower() == "resign":
-                    end = "GNU Go resigned"
-                    break
-                if not game.is_legal(colour, vertex):
-                    end = f"GNU Go played an illegal move {vertex}"
-                    break
-                game.play(colour, vertex)
-        else:
-            if not game.is_over:
-                end = "move cap"
-    except EngineFailure as failure:
-        end = str(failure)
+        opponent = GtpContestant(gnugo_command(gnugo, level), gnugo_colour, "GNU Go")
+        opponent.new_game(size, komi, None)
+        ending = referee_game(game, {mango_colour: mango, gnugo_colour: opponent}, names)
+        end = ("two passes" if game.is_over else ending.reason if ending.forfeit or "resigned" in ending.reason
+               else "move cap")
+    except Forfeit as forfeit:
+        end = forfeit.reason
     finally:
-        opponent.close()
+        if opponent is not None:
+            opponent.close()
     record = {"game": index, "mango": mango_colour, "size": size, "komi": komi,
               "moves": [[m.colour, m.vertex] for m in game.moves], "end": end,
               "finished": game.is_over, "play_seconds": round(time.time() - start, 1)}
     if game.is_over:
         record.update(score(game, gnugo, status_playouts))
-    result = None
-    if record.get("gnugo_score") is not None:
-        s = record["gnugo_score"]
-        result = "0" if s == 0 else f"{'B' if s > 0 else 'W'}+{abs(s):g}"
-    names = {mango_colour: "Mango", ("w" if mango_colour == "b" else "b"): f"GNU Go level {level}"}
+    result = None if record.get("gnugo_score") is None else score_text(record["gnugo_score"])
     with open(os.path.join(out, f"game-{index:04d}.sgf"), "wb") as handle:
         handle.write(game_to_sgf(game, result, names["b"], names["w"]))
     return record

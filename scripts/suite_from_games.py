@@ -83,7 +83,7 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
     game = sgf.Sgf_game.from_bytes(open(path, "rb").read())
     size = game.get_size()
     moves = [node.get_move() for node in game.get_main_sequence()[1:]]
-    mango = record["a_colour"]
+    mango = record.a_colour
     seen: set[str] = set()
     found = []
     for number, (who, move) in enumerate(moves, 1):
@@ -157,26 +157,26 @@ def main() -> int:
     try:
         for store in args.stores:
             for record in read_records(store):
-                if not (record["game"] in args.games if args.games is not None else record["points"] < 1):
+                if not (record.game in args.games if args.games is not None else record.points < 1):
                     continue
-                name = f"{record['match'][:8]}-{record['game']:04d}.sgf"
+                name = f"{record.match[:8]}-{record.game:04d}.sgf"
                 path = os.path.join(folder, "games", name)
                 with open(path, "w") as handle:
-                    handle.write(record["sgf"])
+                    handle.write(record.sgf)
                 found = tests_of_game(gnugo, path, record, args.min_stones, args.max_answers)
                 if not found:
                     os.unlink(path)
                 for move, colour, played, wrong, answers in found:
                     goals = " and ".join(f"{goal} the {stones}-stone dragon at {dragon}"
                                          for dragon, stones, goal in wrong)
-                    lines += [f"# {os.path.basename(store)} game {record['game']} ({record['result']}), move "
+                    lines += [f"# {os.path.basename(store)} game {record.game} ({record.result}), move "
                               f"{move}: {COLOURS[colour]} to {goals};",
                               f"# Mango played {played}.",
                               f"loadsgf games/{name} {move}",
                               f"{number} reg_genmove {COLOURS[colour]}",
                               f"#? [{'|'.join(answers)}]", ""]
                     number += 1
-                print(f"game {record['game']}: {len(found)} tests", file=sys.stderr, flush=True)
+                print(f"game {record.game}: {len(found)} tests", file=sys.stderr, flush=True)
     finally:
         gnugo.close()
     with open(args.out, "w") as handle:

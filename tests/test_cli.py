@@ -153,7 +153,7 @@ def test_match_goes_on_when_the_opponent_misbehaves(tmp_path, mode, reason):
     assert data["games"] == 2 and data["points"] == 2.0 and data["errors"] == 2
     records = read_records(str(store))
     assert len(records) == 2
-    assert all(reason in game["reason"] for game in records)
+    assert all(reason in game.reason for game in records)
     assert len(list((tmp_path / "sgf").glob("*.sgf"))) == 2
     assert "Elo" in result.output
 
@@ -182,7 +182,7 @@ def test_match_against_gnugo(tmp_path):
     data = json.loads(report.read_text())
     assert data["games"] == 2 and data["scorer"] == "gnugo final_score" and data["errors"] == 0
     games = read_records(str(store))
-    assert {game["a_colour"] for game in games} == {"b", "w"}
+    assert {game.a_colour for game in games} == {"b", "w"}
     for game in games:
-        assert game["winner"] in ("b", "w", None)
-        assert "refused" not in game["reason"] and "died" not in game["reason"]
+        assert game.winner in ("b", "w", None)
+        assert "refused" not in game.reason and "died" not in game.reason

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 from sgfmill import sgf
+from stored import game_record
+
+from mango.lab.game_record import GameRecord
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "gnugo_review.py"
 _spec = importlib.util.spec_from_file_location("gnugo_review", SCRIPT)
@@ -18,13 +21,13 @@ _spec.loader.exec_module(gnugo_review)
 WHITE_WALL = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "C5", "D3", "D7"]
 
 
-def stored_game(game: int, reason: str, points: float) -> dict:
+def stored_game(game: int, reason: str, points: float) -> GameRecord:
     tree = sgf.Sgf_game(9)
     for vertex in WHITE_WALL:
         tree.extend_main_sequence().set_move("b", None)
         tree.extend_main_sequence().set_move("w", (int(vertex[1:]) - 1, "ABCDEFGHJ".index(vertex[0])))
-    return {"game": game, "a_colour": "b", "result": "W+R", "moves": 2 * len(WHITE_WALL),
-            "reason": reason, "points": points, "sgf": tree.serialise().decode()}
+    return game_record(game=game, a_colour="b", result="W+R", moves=2 * len(WHITE_WALL), reason=reason,
+                       points=points, sgf=tree.serialise().decode())
 
 
 def test_only_mangos_own_resignations_are_reviewed():
@@ -38,7 +41,7 @@ def test_resignations_report_gnugo_s_count_from_mangos_side(tmp_path, capsys, mo
     if gnugo_review.find_gnugo() is None:
         pytest.skip("GNU Go is not installed")
     store = tmp_path / "store.jsonl"
-    store.write_text("".join(json.dumps(stored_game(k, reason, 0.0)) + "\n" for k, reason in
+    store.write_text("".join(json.dumps(stored_game(k, reason, 0.0).to_json()) + "\n" for k, reason in
                              enumerate(["mango playouts=2000 resigned", "W+3.5"])))
     monkeypatch.setattr("sys.argv", ["gnugo_review.py", str(store), "--resignations", "--level", "1"])
     assert gnugo_review.main() == 0

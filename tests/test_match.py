@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from stored import game_record
 
+from mango.cli import main
+from mango.engine.statistic import elo, expected_score
 from mango.lab import match as lab
 from mango.lab import report
-from mango.cli import main
 from mango.lab.matchclock import MatchTimeControl, SideClock
 from mango.lab.opening import OpeningError, load_openings, shipped_path
-from mango.engine.statistic import elo, expected_score
 from mango.lab.sprt import PAIR_SCORES, Sprt, Tally, llr, mean_variance
 from mango.lab.store import Store, read_records
 
@@ -150,12 +151,12 @@ def test_the_shipped_balanced_openings_load(size):
 def test_store_appends_reads_and_survives_a_torn_line(tmp_path):
     path = tmp_path / "s.jsonl"
     store = Store(str(path))
-    store.append({"match": "k", "game": 0, "points": 1})
+    store.append(game_record(match="k", game=0, points=1))
     with open(path, "a") as handle:
         handle.write('{"match": "k", "ga')                # killed mid-write
-    store.append({"match": "k", "game": 1, "points": 0})
-    store.append({"match": "other", "game": 0, "points": 0})
-    assert [r["game"] for r in store.games_of("k")] == [0, 1]
+    store.append(game_record(match="k", game=1, points=0))
+    store.append(game_record(match="other", game=0, points=0))
+    assert [r.game for r in store.games_of("k")] == [0, 1]
     assert len(read_records(str(path))) == 3
 
 
@@ -202,8 +203,8 @@ def test_a_slow_engine_loses_on_time(tmp_path, fake):
     data = json.loads(report.read_text())
     assert data["time_losses"] == 2 and data["wins"] == 2 and data["errors"] == 0
     games = read_records(str(tmp_path / "s.jsonl"))
-    assert all(g["result"].endswith("+T") and "on time" in g["reason"] for g in games)
-    assert all(g["time_control"] == "1" for g in games)
+    assert all(g.result.endswith("+T") and "on time" in g.reason for g in games)
+    assert all(g.time_control == "1" for g in games)
 
 
 def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
@@ -232,7 +233,7 @@ def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
         time.sleep(1.1)                                  # another second of the clock
         run(["--opponent", f"{gnugo} --mode gtp --level 1", "--games", "4", "--size", "9",
              "--store", str(tmp_path / store)])
-        games.append([(r["game"], r["sgf"], r["b_seeded"]) for r in read_records(str(tmp_path / store))])
+        games.append([(r.game, r.sgf, r.b_seeded) for r in read_records(str(tmp_path / store))])
     assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
 
 
@@ -253,14 +254,14 @@ def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
     assert len(games) == data["games"]
     by_pair = {}
     for g in games:
-        by_pair.setdefault(g["pair"], []).append(g)
-        assert g["sgf"].startswith("(;") and g["settings"]["b"]["command"]
-        assert g["seed_a"] == 1 + g["game"]
+        by_pair.setdefault(g.pair, []).append(g)
+        assert g.sgf.startswith("(;") and g.settings["b"]["command"]
+        assert g.seed_a == 1 + g.game
     for pair in by_pair.values():                  # one opening, colours swapped
         if len(pair) < 2:
             continue                               # a game in flight when the SPRT decided
-        assert len({g["opening"] for g in pair}) == 1
-        assert {g["a_colour"] for g in pair} == {"b", "w"}
+        assert len({g.opening for g in pair}) == 1
+        assert {g.a_colour for g in pair} == {"b", "w"}
     again = run(args)                              # resumed: nothing more to play
     assert f"{data['games']} games resumed" in again.output
     assert len(read_records(str(store))) == data["games"]
@@ -272,18 +273,18 @@ def test_a_match_resumes_across_a_newly_declared_setting(tmp_path, fake):
     store = tmp_path / "s.jsonl"
     args = ["--opponent", fake("pass"), "--store", str(store), "--games", "2"]
     run(args)
-    games = read_records(str(store))
+    games = [g.to_json() for g in read_records(str(store))]
     for g in games:                                  # as an older Mango recorded them
         del g["settings"]["a"]["settings"]["pattern_table"]
         g["match"] = "older"
     store.write_text("".join(json.dumps(g) + "\n" for g in games))
     again = run(args[:-1] + ["4"])
     assert "2 games resumed" in again.output
-    assert {g["match"] for g in read_records(str(store))} == {"older"}
-    assert sorted(g["game"] for g in read_records(str(store))) == [0, 1, 2, 3]
+    assert {g.match for g in read_records(str(store))} == {"older"}
+    assert sorted(g.game for g in read_records(str(store))) == [0, 1, 2, 3]
     other = run(args + ["-o", "rave=false"])
     assert "resumed" not in other.output
-    assert len({g["match"] for g in read_records(str(store))}) == 2
+    assert len({g.match for g in read_records(str(store))}) == 2
 
 
 def test_a_mango_variant_against_mango(tmp_path):
@@ -294,9 +295,9 @@ def test_a_mango_variant_against_mango(tmp_path):
     assert data["games"] == 2 and data["errors"] == 0
     assert "uct_c=0.5" in data["a"] and "rave=off" in data["b"]
     game = read_records(str(tmp_path / "s.jsonl"))[0]
-    assert game["settings"]["b"]["settings"]["rave"] is False
-    assert game["settings"]["a"]["settings"]["uct_c"] == 0.5
-    assert game["seed_b"] != game["seed_a"]
+    assert game.settings["b"]["settings"]["rave"] is False
+    assert game.settings["a"]["settings"]["uct_c"] == 0.5
+    assert game.seed_b != game.seed_a
 
 
 @pytest.mark.parametrize("args", [["--sprt", "5,1"], ["--sprt", "x"], ["--time-control", "1:2"],
@@ -329,6 +330,7 @@ def test_ray_backend_plays_on_a_local_ray(tmp_path, fake):
 # -- reports ---------------------------------------------------------------------------------------
 
 def _record(match, game, a, playouts, points, opening="E5 C4"):
+    """A stored game as a dict, for a test to change before it makes it a GameRecord."""
     return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
             "komi": 7.5, "time_control": None, "points": points, "error": False,
             "time_loss": False, "opening": opening, "move_times_a": [0.1, 0.2],
@@ -339,10 +341,10 @@ def _record(match, game, a, playouts, points, opening="E5 C4"):
 def test_report_tables_and_plots(tmp_path):
     first, second = Store(str(tmp_path / "one.jsonl")), Store(str(tmp_path / "two.jsonl"))
     for game, points in enumerate([1, 0, 1, 0.5]):
-        first.append(_record("m1", game, "mango playouts=1000", 1000, points))
+        first.append(game_record(**_record("m1", game, "mango playouts=1000", 1000, points)))
     for game, points in enumerate([1, 1]):
-        second.append(_record("m2", game, "mango playouts=4000", 4000, points))
-    second.append(_record("m1", 0, "mango playouts=1000", 1000, 1))     # the same game again
+        second.append(game_record(**_record("m2", game, "mango playouts=4000", 4000, points)))
+    second.append(game_record(**_record("m1", 0, "mango playouts=1000", 1000, 1)))   # the same game again
     out = tmp_path / "report"
     result = CliRunner().invoke(main, ["report", str(tmp_path / "one.jsonl"),
                                        str(tmp_path / "two.jsonl"), "--out", str(out)])
@@ -380,7 +382,7 @@ def test_games_against_a_mango_opponent_pair_only_while_its_settings_are_the_sam
             record = _record(match, game, a, 1000, points, opening=f"E5 C{game + 2}")
             record.update(b="mango", a_colour="bw"[game % 2], seed_a=game + 1, seed_b=500_001 + game)
             record["settings"]["b"] = {"settings": opponent}
-            store.append(record)
+            store.append(game_record(**record))
     rows = report.paired_comparisons(report.group_records(read_records(str(store.path))))
     assert [(row["first"], row["second"]) for row in rows] == [("mango -o x=1", "mango -o x=2")]
 
@@ -396,7 +398,7 @@ def test_report_compares_configurations_on_the_games_both_played(tmp_path):
             record = _record(match, game, a, 1000, points, opening=f"E5 C{game + 2}")
             record.update(a_colour="bw"[game % 2], seed_a=game + 1, seed_b=500_001 + game)
             record["error"] = match == "m2" and game == 5          # the opponent crashed
-            store.append(record)
+            store.append(game_record(**record))
     rows = report.paired_comparisons(report.group_records(read_records(str(store.path))))
     assert len(rows) == 1
     row = rows[0]
@@ -438,8 +440,8 @@ def test_report_shows_a_papers_table_beside_the_configurations_that_reproduce_it
     for game, points in enumerate([1, 1, 0, 1]):
         record = _record("m1", game, "mango playouts=1000 -o nakade=true", 1000, points)
         record["settings"]["a"]["settings"]["nakade"] = True
-        store.append(record)
-    store.append(_record("m2", 0, "mango playouts=4000", 4000, 1))    # reproduces no row
+        store.append(game_record(**record))
+    store.append(game_record(**_record("m2", 0, "mango playouts=4000", 4000, 1)))  # reproduces no row
     (tmp_path / "paper.toml").write_text(REFERENCE)
     out = tmp_path / "report"
     result = CliRunner().invoke(main, ["report", str(tmp_path / "store.jsonl"), "--out", str(out),
@@ -462,7 +464,7 @@ def test_bad_references_are_refused_and_the_shipped_one_reads(tmp_path):
     for name in ("bad.toml", "broken.toml", "missing.toml"):
         with pytest.raises(ReferenceError):
             load_reference(str(tmp_path / name))
-    Store(str(tmp_path / "store.jsonl")).append(_record("m1", 0, "mango playouts=1000", 1000, 1))
+    Store(str(tmp_path / "store.jsonl")).append(game_record(**_record("m1", 0, "mango playouts=1000", 1000, 1)))
     result = CliRunner().invoke(main, ["report", str(tmp_path / "store.jsonl"), "--out", str(tmp_path),
                                        "--reference", str(tmp_path / "bad.toml")])
     assert result.exit_code == 1 and "bad.toml: a reference needs" in result.output
@@ -487,7 +489,8 @@ def test_report_tells_apart_one_label_with_different_settings():
         r["settings"]["a"]["settings"] = {"playouts": 1000, **settings}
         return r
 
-    groups = group_records([record("old", 0, {"nakade": False}), record("new", 0, {"nakade": True}),
-                            record("later", 0, {"nakade": True, "ladders": False})])
+    groups = group_records([game_record(**record("old", 0, {"nakade": False})),
+                            game_record(**record("new", 0, {"nakade": True})),
+                            game_record(**record("later", 0, {"nakade": True, "ladders": False}))])
     assert sorted((k[0], len(v)) for k, v in groups.items()) == [
         ("mango playouts=1000", 1), ("mango playouts=1000 {nakade=True}", 2)]

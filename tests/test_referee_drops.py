@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 
 from sgfmill import sgf
+from stored import game_record
+
+from mango.lab.game_record import GameRecord
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "referee_drops.py"
 _spec = importlib.util.spec_from_file_location("referee_drops", SCRIPT)
@@ -40,23 +43,23 @@ for line in sys.stdin:
 MOVES = [("b", "C3"), ("w", "G7"), ("b", "C7"), ("w", "G3"), ("b", "E3"), ("w", "E7")]
 
 
-def stored_game(game: int, points: float) -> dict:
+def stored_game(game: int, points: float) -> GameRecord:
     tree = sgf.Sgf_game(9)
     for colour, vertex in MOVES:
         tree.extend_main_sequence().set_move(colour, (int(vertex[1:]) - 1, "ABCDEFGHJ".index(vertex[0])))
-    return {"game": game, "a_colour": "b", "result": "W+R", "moves": len(MOVES), "points": points,
-            "opening": "C3 G7", "size": 9, "komi": 7.5, "sgf": tree.serialise().decode()}
+    return game_record(game=game, a_colour="b", result="W+R", moves=len(MOVES), points=points,
+                       opening="C3 G7", size=9, komi=7.5, sgf=tree.serialise().decode())
 
 
 def test_the_stored_moves_are_read_as_gtp_vertices():
-    assert referee_drops.game_moves(stored_game(0, 0.0)["sgf"]) == MOVES
+    assert referee_drops.game_moves(stored_game(0, 0.0).sgf) == MOVES
 
 
 def test_drops_of_mangos_moves_after_the_opening(tmp_path, capsys, monkeypatch):
     script = tmp_path / "referee.py"
     script.write_text(FAKE_REFEREE)
     store = tmp_path / "store.jsonl"
-    store.write_text("".join(json.dumps(stored_game(k, points)) + "\n" for k, points in enumerate([0.0, 1.0])))
+    store.write_text("".join(json.dumps(stored_game(k, points).to_json()) + "\n" for k, points in enumerate([0.0, 1.0])))
     monkeypatch.setattr("sys.argv", ["referee_drops.py", str(store), "--referee", f"{sys.executable} {script}"])
     assert referee_drops.main() == 0
     lines = capsys.readouterr().out.strip().splitlines()

@@ -1,0 +1,104 @@
+"""One game loop for every caller that plays whole games: `mango selfplay` (Mango against itself in
+process), `mango match` (engines over GTP, in the laboratory) and the scripts. The referee keeps its
+own Game, asks the side to move for a move, checks it, tells the other side, and ends the game the
+same way for all of them: two passes, a resignation, a forfeit (an illegal move, an engine that
+failed or ran out of time), or the move cap; results are written one way ("B+R", "W+T", "B+F",
+"W+3.5", "0").
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from mango.engine.game import Game, score_text
+from mango.engine.player import Player
+
+MOVE_CAP_PER_POINT = 3      # a game stops after 3 x the board's points in moves (ko fights end far sooner)
+
+
+def move_cap(size: int) -> int:
+    """Moves after which the referee stops a game and scores it as it stands."""
+    return MOVE_CAP_PER_POINT * size * size
+
+
+def other_colour(colour: str) -> str:
+    return "w" if colour == "b" else "b"
+
+
+class Forfeit(Exception):
+    """The side of this colour loses at once: an illegal move, a failed engine, a lost clock."""
+
+    def __init__(self, colour: str, reason: str, on_time: bool = False):
+        super().__init__(reason)
+        self.colour, self.reason, self.on_time = colour, reason, on_time
+
+
+class Contestant(Protocol):
+    """A side of a game: genmove answers a vertex, 'pass' or 'resign' (and plays it on its own
+    board); play tells it the other side's move. Either raises Forfeit for its own colour."""
+
+    def genmove(self, colour: str) -> str: ...
+
+    def play(self, colour: str, vertex: str) -> None: ...
+
+
+class PlayerContestant:
+    """Mango in process, through its facade; one object may play both colours (one tree)."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.playouts = 0
+
+    def genmove(self, colour: str) -> str:
+        result = self.player.genmove(colour)
+        self.playouts += result.playouts
+        return "resign" if result.resign else self.player.game.vertex(result.move)
+
+    def play(self, colour: str, vertex: str) -> None:
+        self.player.play(colour, vertex)
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: the winner's colour (None: a draw), the SGF result and its reason."""
+    winner: str | None
+    result: str
+    reason: str
+    forfeit: bool = False       # decided by a Forfeit (an illegal move, a failure or the clock)
+    on_time: bool = False       # the forfeit was a lost clock
+
+
+def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str] | None = None,
+                 score: Callable[[Game], float] | None = None) -> GameEnd:
+    """Plays game to its end between sides ({'b': ..., 'w': ...}, possibly one object twice) and
+    says how it ended; the game holds the moves. score: Black's score of a finished game (komi
+    included; the stones as they stand by default)."""
+    names = names or {"b": "Black", "w": "White"}
+    try:
+        while not game.is_over and len(game.moves) < move_cap(game.size):
+            colour = game.to_move
+            vertex = sides[colour].genmove(colour)
+            if vertex.lower() == "resign":
+                winner = other_colour(colour)
+                return GameEnd(winner, f"{winner.upper()}+R", f"{names[colour]} resigned")
+            if not _is_legal(game, colour, vertex):
+                raise Forfeit(colour, f"{names[colour]} played an illegal move {vertex}")
+            game.play(colour, vertex)
+            if sides[other_colour(colour)] is not sides[colour]:
+                sides[other_colour(colour)].play(colour, vertex)
+    except Forfeit as forfeit:
+        winner = other_colour(forfeit.colour)
+        return GameEnd(winner, f"{winner.upper()}+{'T' if forfeit.on_time else 'F'}", forfeit.reason,
+                       forfeit=True, on_time=forfeit.on_time)
+    final = game.score() if score is None else score(game)
+    winner = None if final == 0 else ("b" if final > 0 else "w")
+    text = score_text(final)
+    return GameEnd(winner, text, "jigo" if winner is None else text)
+
+
+def _is_legal(game: Game, colour: str, vertex: str) -> bool:
+    try:
+        return game.is_legal(colour, vertex)
+    except ValueError:              # not a vertex at all (NotationError)
+        return False

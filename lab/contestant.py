@@ -1,0 +1,74 @@
+"""An engine over GTP as a side of a refereed game (engine/referee.py): it is told the game's
+settings and moves, asked for its moves under the match's clock, and forfeits when it fails,
+refuses a command or overruns its clock. It times its own moves and the time spent waiting on
+it, so that the match can tell the engines' time from the referee's."""
+from __future__ import annotations
+
+import time
+
+from mango.engine.referee import Forfeit
+from mango.lab.client import MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient
+from mango.lab.matchclock import MatchTimeControl, SideClock
+
+
+class GtpContestant:
+    def __init__(self, command_line: list[str], colour: str, name: str):
+        self.colour, self.name = colour, name
+        self.clock: SideClock | None = None
+        self.move_times: list[float] = []
+        self.waiting = 0.0                  # seconds inside this engine's commands
+        self.client: GtpClient | None = None
+        try:
+            self.client = GtpClient(command_line, name)
+        except EngineFailure as failure:
+            raise Forfeit(colour, str(failure)) from None
+
+    def send(self, command: str, timeout: float = 60.0) -> str:
+        """A command's answer; any failure forfeits the game for this engine's colour."""
+        start = time.perf_counter()
+        try:
+            return self.client.send(command, timeout=timeout)
+        except EngineFailure as failure:
+            raise Forfeit(self.colour, str(failure)) from None
+        finally:
+            self.waiting += time.perf_counter() - start
+
+    def new_game(self, size: int, komi: float, time_control: MatchTimeControl | None) -> None:
+        self.send(f"boardsize {size}")
+        self.send("clear_board")
+        self.send(f"komi {komi:g}")
+        if time_control:
+            knows = self.client.knows("kgs-time_settings")
+            for command in time_control.settings_commands(knows):
+                self.send(command)
+            self.clock = SideClock(time_control)
+
+    def play(self, colour: str, vertex: str) -> None:
+        self.send(f"play {colour} {vertex}")
+
+    def genmove(self, colour: str) -> str:
+        timeout = MOVE_TIMEOUT_S
+        if self.clock:
+            seconds, stones = self.clock.time_left()
+            self.send(f"time_left {colour} {int(seconds)} {stones}")
+            timeout = self.clock.remaining() + 0.5
+        start = time.perf_counter()
+        try:
+            vertex = self.client.send(f"genmove {colour}", timeout=timeout)
+        except EngineTimeout as failure:
+            raise Forfeit(colour, f"{self.name} lost on time" if self.clock else str(failure),
+                          on_time=bool(self.clock)) from None
+        except EngineFailure as failure:
+            raise Forfeit(colour, str(failure)) from None
+        finally:
+            spent = time.perf_counter() - start
+            self.waiting += spent
+        self.move_times.append(round(spent, 4))
+        if self.clock and not self.clock.spend(spent):
+            raise Forfeit(colour, f"{self.name} lost on time ({spent:.1f} s for its move "
+                                  f"{len(self.move_times)})", on_time=True)
+        return vertex
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
