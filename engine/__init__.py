@@ -1,4 +1,5 @@
-"""Mango's Go engine as a library: rules, playouts (and later the search). Never prints to stdout."""
+"""Mango's Go engine as a library: rules, playouts, the search, the facade that plays (Player) and the
+referee of whole games. Never prints to stdout: stdout belongs to GTP."""
 import os
 import sys
 

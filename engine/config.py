@@ -163,7 +163,7 @@ class PlayoutConfig(_Section):
 
     "Measured x/100 (games 0-99)": scripts/flat_mc_match.py --games 100 --size 9
     --playouts-per-move 50 with that setting on side A (flat MC with mango playouts against flat
-    MC with light playouts, komi 7.5); those 100 games are deterministic, and the default wins 75.
+    MC with light playouts, komi 7.5); those 100 games are deterministic.
     """
 
     SECTION: ClassVar[str] = "playout"

@@ -106,7 +106,7 @@ class Player:
             self.game.play(colour_name(c), self.game.vertex(result.move))
         return result
 
-    def analyse(self, colour: str | None = None, limit: Limit | None = None) -> Searcher:
+    def refine(self, colour: str | None = None, limit: Limit | None = None) -> Searcher:
         """Search the position (for colour, by default the side to move) for the configured
         budget on top of the tree it already has, so that asking again refines the answer."""
         position = self.game if colour is None else self.game.with_to_move(colour)
@@ -114,7 +114,7 @@ class Player:
         self.searcher.run(limit or Limit.for_move(self.effective_config), early_stop=False)
         return self.searcher
 
-    def analysis(self, colour: str, stop: Stop, interval_s: float,
+    def stream_analysis(self, colour: str, stop: Stop, interval_s: float,
                  on_update: Callable[[Searcher], None]) -> Searcher:
         """Search until stop() (streaming analysis: lz-analyze, kata-analyze), calling
         on_update(searcher) every interval_s seconds (never when interval_s is 0)."""

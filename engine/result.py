@@ -30,7 +30,6 @@ class ChildStats:
 class SearchResult:
     """What a search did: its move (a point, PASS_POINT, or None for resignation) and figures."""
     move: int | None
-    resign: bool
     value: float | None
     playouts: int
     seconds: float
@@ -38,3 +37,7 @@ class SearchResult:
     nodes: int                  # nodes in the tree's pool after the search
     reused: bool
     nodes_recycled: int = 0     # live nodes the search's prunes of a full pool dropped
+
+    @property
+    def resign(self) -> bool:
+        return self.move is None

@@ -89,13 +89,13 @@ class Searcher(SearchTree):
         child = decision.final_child(children, sc)
         recycled = self.nodes_recycled - recycled
         if child is None:
-            return SearchResult(PASS, False, None, done, seconds, root_visits, self.nodes_used, reused,
+            return SearchResult(PASS, None, done, seconds, root_visits, self.nodes_used, reused,
                                 recycled)
         if child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move):
             child = decision.instead_of_pass(children) or child
         resign = allow_resign and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc)
-        return SearchResult(None if resign else child.point, resign, child.value, done, seconds,
+        return SearchResult(None if resign else child.point, child.value, done, seconds,
                             root_visits, self.nodes_used, reused, recycled)
 
     def _robust_max_extra(self, limit: Limit, done: int, start: float) -> int:

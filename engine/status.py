@@ -33,7 +33,7 @@ from mango.engine.config import PlayoutConfig
 from mango.engine.playout import run_ownership
 from mango.engine.vertex import BLACK, WHITE
 
-DEFAULT_PLAYOUTS = 4000
+STATUS_PLAYOUTS = 4000      # playouts of the final-status search (not a move's budget)
 DEAD_BELOW = 0.3           # a group surviving fewer playouts than this is dead
 UNCLEAR_BELOW = 0.5        # ... and below this too, when it has no eye of its own
 ENCLOSED_BELOW = 0.7       # ... and below this too, when shut in by the enemy without two eyes
@@ -311,7 +311,7 @@ def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[i
                 break
 
 
-def final_status(game, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 1,
+def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
                  config: PlayoutConfig | None = None) -> dict[int, str]:
     """'alive', 'dead' or 'seki' for every stone of the game's position (see the module doc)."""
     board = game.board

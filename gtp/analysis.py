@@ -95,7 +95,7 @@ def _stream_analysis(session, args, style: str):
         session.write(info_line(session, searcher, style, ownership) + "\n")
         state["printed"] = True
 
-    searcher = session.player.analysis(colour_name(colour), session.should_stop, interval, update)
+    searcher = session.player.stream_analysis(colour_name(colour), session.should_stop, interval, update)
     if not state["printed"]:
         return Streamed(info_line(session, searcher, style, ownership))
     return Streamed("")
@@ -184,7 +184,7 @@ def mango_best_moves(session, args):
     """The ten most visited moves: the best one's line as numbered stones (VAR), the others'
     visits as labels (a label on a VAR stone would hide its number), all coloured by Black's win
     rate (INFLUENCE: GoGui draws positive values black, negative white)."""
-    searcher = session.player.analyse()
+    searcher = session.player.refine()
     children = [ch for ch in ranked_children(searcher) if ch.visits > 0][:10]
     if not children:
         return "TEXT no search"
@@ -209,19 +209,19 @@ def mango_best_moves(session, args):
 
 @command("mango-ownership")
 def mango_ownership(session, args):
-    owner = session.player.analyse().ownership() or {}
+    owner = session.player.refine().ownership() or {}
     return _board_rows(session, lambda p: f"{owner.get(p, 0.0):.2f}")
 
 
 @command("mango-visits")
 def mango_visits(session, args):
-    visits = {ch.point: ch.visits for ch in session.player.analyse().children() if ch.visits > 0}
+    visits = {ch.point: ch.visits for ch in session.player.refine().children() if ch.visits > 0}
     return _board_rows(session, lambda p: str(visits[p]) if p in visits else '""')
 
 
 @command("mango-pv")
 def mango_pv(session, args):
-    searcher = session.player.analyse()
+    searcher = session.player.refine()
     children = ranked_children(searcher)
     if not children or children[0].visits == 0:
         return ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from reference_board import BLACK, WHITE, ReferenceGame
@@ -86,6 +87,7 @@ def game_length(data, size: int, per_point: int, cap: int) -> int:
     return data.draw(st.integers(min(size * size, cap), min(per_point * size * size, cap)), label="length")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(size=sizes, data=st.data())
 def test_raw_moves_match_reference(size, data):
@@ -100,6 +102,7 @@ def test_raw_moves_match_reference(size, data):
     assert_same_everywhere(game, ref)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(size=sizes, data=st.data())
 def test_dense_games_match_reference(size, data):

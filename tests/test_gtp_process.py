@@ -148,6 +148,7 @@ def _root_visits(info: bytes) -> int:
     return sum(int(words[i + 1]) for i, word in enumerate(words) if word == "visits")
 
 
+@pytest.mark.slow
 def test_kata_analyze_inside_a_small_bound_keeps_growing(engine):
     """scripts/analysis_soak.py in small: a pool of 3,000 nodes fills within the first second;
     the analysis goes on, its root visits growing, and the engine says it recycled nodes."""

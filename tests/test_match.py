@@ -196,6 +196,7 @@ def run(args):
     return result
 
 
+@pytest.mark.slow
 def test_a_slow_engine_loses_on_time(tmp_path, fake):
     report = tmp_path / "m.json"
     run(["--opponent", fake("slow"), "--games", "2", "--time-control", "1",
@@ -218,6 +219,7 @@ def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
     assert "--seed" not in gnugo_command("gnugo")
 
 
+@pytest.mark.slow
 @pytest.mark.gnugo
 def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
     """GNU Go seeds its random choices from the clock unless given a seed: with each game's seed
@@ -237,6 +239,7 @@ def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
     assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
 
 
+@pytest.mark.slow
 def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
     openings = tmp_path / "o.txt"
     openings.write_text("C3 D4\nB2 C3 D4\n")
@@ -267,6 +270,7 @@ def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
     assert len(read_records(str(store))) == data["games"]
 
 
+@pytest.mark.slow
 def test_a_match_resumes_across_a_newly_declared_setting(tmp_path, fake):
     """Games stored before a setting was declared (so not recorded) belong to the same match when
     every recorded setting agrees; a recorded setting that differs makes another match."""
@@ -287,6 +291,7 @@ def test_a_match_resumes_across_a_newly_declared_setting(tmp_path, fake):
     assert len({g.match for g in read_records(str(store))}) == 2
 
 
+@pytest.mark.slow
 def test_a_mango_variant_against_mango(tmp_path):
     report = tmp_path / "m.json"
     run(["--opponent", "mango", "--opponent-option", "rave=off", "-o", "uct_c=0.5",

@@ -124,10 +124,10 @@ def test_robust_max_stays_inside_the_time_it_was_given(monkeypatch):
 def test_analysis_follows_the_budget_and_refines_the_tree():
     player = Player(FAST.replace(playouts=250), size=9)
     player.play("b", "E5")
-    assert player.analyse().root_visits == 250
-    assert player.analyse().root_visits == 500           # asked again: the same tree, refined
+    assert player.refine().root_visits == 250
+    assert player.refine().root_visits == 500           # asked again: the same tree, refined
     player.play("w", "C3")
-    assert player.analyse().root_visits >= 250
+    assert player.refine().root_visits >= 250
 
 
 def test_analysis_streams_until_stopped():
@@ -139,7 +139,7 @@ def test_analysis_streams_until_stopped():
         calls["n"] += 1
         return calls["n"] > 3
 
-    searcher = player.analysis("b", stop, 0.0001, updates.append)
+    searcher = player.stream_analysis("b", stop, 0.0001, updates.append)
     assert searcher.root_visits > 0 and updates
     assert player.game.moves == []
 

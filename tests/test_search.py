@@ -417,6 +417,7 @@ SWITCHES = {
 }
 
 
+@pytest.mark.slow
 def test_every_combination_of_the_technique_switches_searches():
     game = Game(5)
     game.play("b", "C3")
