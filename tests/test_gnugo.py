@@ -6,67 +6,28 @@ move Game refuses only for superko is taken back in GNU Go and counted, not comp
 """
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import subprocess
 
 import pytest
 
 from mango.engine import Game
 from mango.engine.vertex import format_vertex
+from mango.lab.client import GtpClient, find_gnugo
 
 
-def gnugo_path() -> str | None:
-    found = shutil.which("gnugo")
-    if found:
-        return found
-    debian = "/usr/games/gnugo"   # Debian installs it outside the default PATH
-    return debian if os.access(debian, os.X_OK) else None
-
-
-GNUGO = gnugo_path()
+GNUGO = find_gnugo()
 pytestmark = [pytest.mark.gnugo, pytest.mark.skipif(GNUGO is None, reason="GNU Go is not installed")]
-
-
-class Gtp:
-    """Just enough GTP to drive an engine over pipes."""
-
-    def __init__(self, argv):
-        self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, command: str) -> tuple[bool, str]:
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if line == "":
-                raise RuntimeError(f"engine closed the pipe after {command!r}")
-            if line == "\n" and lines:
-                break
-            if line.strip() or lines:
-                lines.append(line.rstrip("\n"))
-        reply = "\n".join(lines)
-        return reply.startswith("="), reply[1:].strip()
-
-    def close(self):
-        try:
-            self.send("quit")
-        finally:
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
 def gnugo():
-    engine = Gtp([GNUGO, "--mode", "gtp", "--level", "0"])
+    engine = GtpClient([GNUGO, "--mode", "gtp", "--level", "0"], "GNU Go")
     yield engine
     engine.close()
 
 
-def stones(gnugo: Gtp, colour: str) -> set[str]:
-    ok, text = gnugo.send(f"list_stones {colour}")
+def stones(gnugo: GtpClient, colour: str) -> set[str]:
+    ok, text = gnugo.ask(f"list_stones {colour}")
     assert ok, text
     return set(text.split())
 
@@ -74,8 +35,8 @@ def stones(gnugo: Gtp, colour: str) -> set[str]:
 @pytest.mark.parametrize("size, seed", [(s, seed) for s in (2, 3, 4, 5, 7, 9, 13, 19) for seed in range(3)])
 def test_random_games_agree_with_gnugo(gnugo, size, seed):
     rnd = random.Random(size * 1000 + seed)
-    assert gnugo.send(f"boardsize {size}")[0]
-    assert gnugo.send("clear_board")[0]
+    assert gnugo.ask(f"boardsize {size}")[0]
+    assert gnugo.ask("clear_board")[0]
     game = Game(size, komi=0)
     colour = "b"
     superko_refusals = compared = 0
@@ -87,10 +48,10 @@ def test_random_games_agree_with_gnugo(gnugo, size, seed):
         if rnd.random() < 0.02:
             vertex = "pass"
         reason = game.illegal_reason(colour, vertex)
-        accepted, reply = gnugo.send(f"play {colour} {vertex}")
+        accepted, reply = gnugo.ask(f"play {colour} {vertex}")
         if reason == "superko":
             assert accepted, reply          # GNU Go does not know superko...
-            assert gnugo.send("undo")[0]    # ...so take it back there and carry on
+            assert gnugo.ask("undo")[0]    # ...so take it back there and carry on
             superko_refusals += 1
             continue
         assert accepted == (reason is None), (size, colour, vertex, reason, reply, str(game))
