@@ -4,7 +4,7 @@
 A move costs O(stones of the groups it touches): merging relabels the smaller groups, a capture
 walks the captured stones; nothing floods the board. Copying a board is one struct assignment.
 """
-from libc.stdint cimport int16_t, int32_t, uint64_t
+from libc.stdint cimport uint64_t
 from libc.string cimport memset
 
 from mango.engine.errors import IllegalMoveError

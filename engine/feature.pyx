@@ -18,14 +18,14 @@ from importlib import resources
 
 import numpy as np
 
-from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_SIZE, NO_POINT, OFFBOARD, PASS, WHITE,
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, OFFBOARD, PASS, WHITE,
                                  Board, board_add_unique, board_atari_point, board_in_atari,
                                  board_is_legal, board_neighbour_groups, board_play,
                                  board_splitmix64, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
-from mango.engine.playout cimport (LADDER_BOARDS, group_liberties, group_touches_atari,
-                                    ladder_read, libs_after_move)
+from mango.engine.tactic cimport (LADDER_BOARDS, group_liberties, group_touches_atari, ladder_read,
+                                   libs_after_move)
 
 MODEL_FORMAT = "mango-bt"
 MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone

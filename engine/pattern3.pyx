@@ -12,8 +12,7 @@ import numpy as np
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 
-from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, OFFBOARD, WHITE, Board, board_in_atari,
-                           board_is_legal, board_t)
+from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, WHITE, Board, board_is_legal, board_t)
 
 log = logging.getLogger(__name__)
 

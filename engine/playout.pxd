@@ -5,6 +5,7 @@ from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 from mango.engine.reply cimport reply_t
+from mango.engine.tactic cimport LADDER_BOARDS
 
 ctypedef struct rng_t:
     uint64_t state
@@ -69,9 +70,6 @@ ctypedef struct policy_t:
     int replies_first               # a stored reply before everything else, or only before the pattern draw
 
 cdef enum:
-    LADDER_MAX_STEPS = 40       # ataris read deep at most
-    LADDER_BOARDS = 41          # LADDER_MAX_STEPS + 1 scratch boards
-    LADDER_BUDGET = 80          # ataris read at most per question
     LADDER_VERDICTS = 8         # save verdicts remembered per move (more are read again)
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
@@ -110,17 +108,19 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
 cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int max_moves,
                        int* record) noexcept nogil
 cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
-cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexcept nogil
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
                                 int max_moves, int* record, int before_last) noexcept nogil
+cdef void policy_prepare(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
+cdef void policy_resume(urgency_t* u, const urgency_t* prepared, const policy_t* cfg) noexcept nogil
+cdef int policy_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
+                       int before_last) noexcept nogil
+cdef void policy_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
+cdef int policy_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record,
+                         int before_last) noexcept nogil
+cdef void policy_urgencies(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
 cdef void urgency_overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil
 cdef void urgency_clear(urgency_t* u, const board_t* b, int c) noexcept nogil
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil
-cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept nogil
-cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil
-cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noexcept nogil
-cdef int ladder_read(board_t* scratch, int gp, int att) noexcept nogil
-cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil
 cdef policy_t playout_policy_from(config) except *
 
 

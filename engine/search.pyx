@@ -37,20 +37,19 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
-                           board_atari_point, board_in_atari, board_is_ko, board_is_suicide,
+                           board_in_atari, board_is_ko, board_is_suicide,
                            board_neighbour_groups, board_point_owner,
-                           board_is_true_eye, board_play, board_t)
+                           board_is_true_eye, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
-from mango.engine.pattern3 cimport pattern_code
 from mango.engine.pattern3 import named_table
-from mango.engine.playout cimport (POLICY_MANGO, candidate_ok, group_liberties, ladder_capture,
-                             libs_after_move, mango_choose, save_is_laddered,
-                             mango_play, playout_light, playout_mango_continue, playout_move_cap,
-                             playout_policy_from, playout_random_move, policy_t, rng_next, rng_seed,
-                             rng_t, urgency_copy, urgency_init, urgency_t)
+from mango.engine.tactic cimport group_liberties, ladder_capture
+from mango.engine.playout cimport (candidate_ok, playout_policy_from,
+                             policy_choose, policy_continue, policy_play, policy_prepare,
+                             policy_resume, policy_t, policy_urgencies, rng_seed, rng_t,
+                             urgency_clear, urgency_overlay, urgency_t)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
-from mango.engine.tree cimport (MANGO_RETIRED, NO_CHILDREN, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
+from mango.engine.tree cimport (MANGO_RETIRED, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
                           NODE_KNOWN, NODE_LOCKED, NODE_RANKED, RANK_ENTRIES, RANK_NODES, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
                           mango_atomic_add64, mango_atomic_retire64, mango_load_count,
                           mango_spin_lock, mango_store_count, mango_store_index, mango_try_lock,
@@ -142,9 +141,10 @@ ctypedef struct worker_t:
     uint32_t stamp
     # per-child scratch of an expansion
     int cand[MAX_POINTS + 1]
-    double cand_capture_save[MAX_POINTS + 1]    # C (what _move_knowledge found, kept for the
+    double cand_capture_save[MAX_POINTS + 1]    # C (what _knowledge_of found, kept for the
     double cand_pattern[MAX_POINTS + 1]         # priors of the children made) and P
-    bint cand_self_atari[MAX_POINTS + 1]
+    bint cand_refused[MAX_POINTS + 1]           # a move the playouts never play
+    uint32_t base_weight[MAX_POINTS]            # the playouts' base urgencies before this move's bonuses
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]
@@ -280,33 +280,47 @@ cdef int _ladder_atari(const search_t* s, worker_t* wk, const board_t* b, int g,
     return point
 
 
-cdef void _move_knowledge(const search_t* s, worker_t* wk, const board_t* b, int point, int c,
-                          double* capture_save, double* pattern, bint* self_atari) noexcept nogil:
-    """Capture and save values (as in the playout urgencies) and the 3x3 value of c at point.
-    With the ladders prior, a save that runs into a ladder is worth nothing, and the atari that
-    captures an opponent's group in a ladder is worth as much as its capture."""
-    cdef int i, n, size
+cdef void _knowledge_open(search_t* s, worker_t* wk, board_t* b, int c) noexcept nogil:
+    """Lay the playout policy's bonuses for c's next move over the worker's urgencies, so that the
+    tree reads the playouts' own knowledge (one urgency function: patterns with their exponent,
+    captures, saves and their ladders, nakade, proximity; Pachi's priors and Fuego's also ask
+    their playout policy). The mango playouts keep the base urgencies in step with the board
+    (mango_play); for the light ones they are made here. _knowledge_close takes the bonuses off."""
+    cdef int i, point
+    policy_urgencies(&wk.urgency, b, &s.policy)
+    for i in range(b.n_empty):
+        point = b.empty[i]
+        wk.base_weight[point] = wk.urgency.weight[c][point]
+    urgency_overlay(&wk.urgency, b, &s.policy, c)
+    wk.n_ladder = 0
+
+
+cdef inline void _knowledge_close(worker_t* wk, const board_t* b, int c) noexcept nogil:
+    urgency_clear(&wk.urgency, b, c)
+
+
+cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int point, int c,
+                        double* capture_save, double* pattern, bint* refused,
+                        double* weight) noexcept nogil:
+    """What the playouts know of c's move at point (between _knowledge_open and _close): C, its
+    capture, save and nakade bonus; P, its 3x3 value (as the playouts weigh it); whether the
+    playouts refuse it (a self-atari they never play); and its urgency, proximity included.
+    With the tree's ladder prior, the atari that captures an opponent's group of two liberties
+    in a ladder is worth as much as capturing it."""
+    cdef int i, n
     cdef int roots[4]
     cdef int libs_found[3]
-    cdef double value = 0, saved = 0
-    cdef int libs = libs_after_move(b, point, c, &size)
-    n = board_neighbour_groups(b, point, 3 - c, roots)
-    for i in range(n):
-        if board_in_atari(b, roots[i]):
-            value += <double>s.policy.capture_weight * b.group_size[roots[i]]
-        elif s.params.prior_ladders and group_liberties(b, roots[i], libs_found, 3) == 2 \
-                and _ladder_atari(s, wk, b, roots[i], c) == point:
-            value += <double>s.policy.capture_weight * b.group_size[roots[i]]
-    if libs == 2:
-        n = board_neighbour_groups(b, point, c, roots)
+    cdef double bonus = <double>wk.urgency.extra[point]
+    if s.params.prior_ladders:
+        n = board_neighbour_groups(b, point, 3 - c, roots)
         for i in range(n):
-            if board_in_atari(b, roots[i]):
-                saved += <double>s.policy.save_weight * b.group_size[roots[i]]
-        if saved > 0 and s.params.prior_ladders and save_is_laddered(b, point, c, wk.urgency.scratch):
-            saved = 0
-    capture_save[0] = value + saved
-    pattern[0] = s.policy.values[c][pattern_code(b, point)] if s.policy.patterns else 1.0
-    self_atari[0] = libs == 1 and size >= 2
+            if not board_in_atari(b, roots[i]) and group_liberties(b, roots[i], libs_found, 3) == 2 \
+                    and _ladder_atari(s, wk, b, roots[i], c) == point:
+                bonus += <double>s.policy.capture_weight * b.group_size[roots[i]]
+    capture_save[0] = bonus
+    pattern[0] = wk.base_weight[point]
+    refused[0] = not candidate_ok(b, &s.policy, point, c)
+    weight[0] = 0.0 if refused[0] else <double>wk.urgency.weight[c][point]
 
 
 cdef inline void _add_predictor_prior(const params_t* p, node_t* child, double predicted) noexcept nogil:
@@ -319,7 +333,7 @@ cdef inline void _add_predictor_prior(const params_t* p, node_t* child, double p
 
 
 cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, double capture_save,
-                     double pattern, bint self_atari) noexcept nogil:
+                     double pattern, bint refused) noexcept nogil:
     """Heuristic priors as equivalent experience (MoGo section 5) for a new child of the node at
     path depth `depth`. The predictor prior is added apart (_add_predictor_prior): it needs the
     whole position's features, which only a full expansion computes."""
@@ -334,7 +348,7 @@ cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, 
     if p.prior_pattern and child.move != PASS:
         if capture_save > 0 or pattern >= p.good_pattern:
             q = 1.0
-        elif self_atari or pattern <= p.bad_pattern:
+        elif refused or pattern <= p.bad_pattern:
             q = 0.0
         else:
             q = 0.5
@@ -514,21 +528,20 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     (the same position and recent moves), so that the new children are appended to the block."""
     cdef board_t* b = &wk.board
     cdef const params_t* p = &s.params
-    cdef int c = b.to_move, n = 0, i, j, k, point, old_n, n_recent, m = b.last_move, w = b.width
+    cdef int c = b.to_move, n = 0, i, j, k, point, old_n, n_recent
     cdef int make, total, cap, slot
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
-    cdef double capture_save, pattern, best_h = 0, best_predicted = 0, total_policy = 0
+    cdef double capture_save, pattern, weight, best_h = 0, best_predicted = 0, total_policy = 0
     cdef bint predicting = wk.features != NULL
     # Mango's H is only needed when the predictor does not give both the order and the bias
     cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
     cdef double* order_by = wk.cand_h
-    cdef bint self_atari, in_place, ranked
+    cdef bint refused, in_place, ranked
     cdef int64_t first, old_first
     cdef node_t* child
     cdef rank_area_t* area
     cdef rank_entry_t* entry
     n_recent = _recent_moves(s, wk, depth, recent)
-    wk.n_ladder = 0
     if predicting:
         _predict(wk, b, recent, n_recent)
         if p.predictor_order:
@@ -537,6 +550,7 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     old_first = node.first_child
     for j in range(old_n):
         wk.old_slot[s.pool.nodes[old_first + j].move + 1] = j + 1
+    _knowledge_open(s, wk, b, c)
     for i in range(b.n_empty):
         point = b.empty[i]
         if board_is_ko(b, point, c) or board_is_suicide(b, point, c):
@@ -544,19 +558,14 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
         # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
         if board_is_true_eye(b, point, c) and wk.old_slot[point + 1] == 0:
             continue
-        _move_knowledge(s, wk, b, point, c, &capture_save, &pattern, &self_atari)
+        _knowledge_of(s, wk, b, point, c, &capture_save, &pattern, &refused, &weight)
         wk.cand[n] = point
         wk.cand_capture_save[n] = capture_save
         wk.cand_pattern[n] = pattern
-        wk.cand_self_atari[n] = self_atari
+        wk.cand_refused[n] = refused
         wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
                                                              p.heuristic_moves) if mango_h else 0.0
-        wk.cand_policy[n] = capture_save + pattern
-        if m != PASS and m != NO_POINT and (point - m == 1 or m - point == 1 or point - m == w
-                                            or m - point == w):
-            wk.cand_policy[n] *= s.policy.proximity_factor
-        if self_atari:
-            wk.cand_policy[n] = 0       # playouts with avoid_self_atari would never play it
+        wk.cand_policy[n] = weight
         if wk.cand_h[n] > best_h:
             best_h = wk.cand_h[n]
         wk.cand_predicted[n] = wk.predicted[point] if predicting else 0.0
@@ -564,10 +573,11 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
             best_predicted = wk.cand_predicted[n]
         total_policy += wk.cand_policy[n]
         n += 1
+    _knowledge_close(wk, b, c)
     wk.cand[n] = PASS
     wk.cand_capture_save[n] = 0
     wk.cand_pattern[n] = 0
-    wk.cand_self_atari[n] = False
+    wk.cand_refused[n] = False
     wk.cand_h[n] = -1                   # pass comes last in H order
     wk.cand_predicted[n] = -1
     wk.cand_policy[n] = 0
@@ -619,7 +629,7 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
         else:
             tree_node_init(child, wk.cand[k])
             _set_prior(s, wk, child, depth, wk.cand_capture_save[k], wk.cand_pattern[k],
-                       wk.cand_self_atari[k])
+                       wk.cand_refused[k])
         # a child made before T (by _add_child) gets the rest of its knowledge here
         if predicting:
             _add_predictor_prior(p, child, wk.cand_predicted[k])
@@ -670,8 +680,8 @@ cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     _expand ranks again). node is locked."""
     cdef const params_t* p = &s.params
     cdef int n = node.n_children, make, i, c = wk.board.to_move
-    cdef double capture_save, pattern
-    cdef bint self_atari
+    cdef double capture_save, pattern, weight
+    cdef bint refused
     cdef rank_area_t* area
     cdef rank_entry_t* entry
     cdef node_t* child
@@ -681,20 +691,21 @@ cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     make = search_selectable(p, node.n_candidates, p.children_ahead * node.visits)
     if area.start != n or make > area.start + area.count or make > node.capacity:
         return 0
-    wk.n_ladder = 0
+    _knowledge_open(s, wk, &wk.board, c)
     for i in range(n, make):
         entry = &area.entries[i - area.start]
         child = &s.pool.nodes[node.first_child + i]
         tree_node_init(child, entry.move)
-        capture_save, pattern, self_atari = 0, 0, False
+        capture_save, pattern, refused = 0, 0, False
         if entry.move != PASS:
-            _move_knowledge(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &self_atari)
-        _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+            _knowledge_of(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &refused, &weight)
+        _set_prior(s, wk, child, depth, capture_save, pattern, refused)
         if wk.features != NULL:
             _add_predictor_prior(p, child, entry.predicted)
         child.heuristic = entry.heuristic
         child.policy = entry.policy
         child.flags |= NODE_KNOWN
+    _knowledge_close(wk, &wk.board, c)
     mango_store_count(&node.n_children, make)
     return 1
 
@@ -721,8 +732,8 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     child, and added is False."""
     cdef int n = node.n_children, cap = node.capacity, i
     cdef int64_t first = node.first_child, grown
-    cdef double capture_save = 0, pattern = 0
-    cdef bint self_atari = False
+    cdef double capture_save = 0, pattern = 0, weight
+    cdef bint refused = False
     cdef node_t* child
     added[0] = False
     for i in range(n):
@@ -743,10 +754,11 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     tree_node_init(child, move)
     child.flags = NODE_ADDED
     if move != PASS:
-        wk.n_ladder = 0
-        _move_knowledge(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern,
-                        &self_atari)
-    _set_prior(s, wk, child, depth, capture_save, pattern, self_atari)
+        _knowledge_open(s, wk, &wk.board, wk.board.to_move)
+        _knowledge_of(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &refused,
+                      &weight)
+        _knowledge_close(wk, &wk.board, wk.board.to_move)
+    _set_prior(s, wk, child, depth, capture_save, pattern, refused)
     mango_store_count(&node.n_children, n + 1)
     if wk.n_moved:
         _move_counters(s, wk)
@@ -766,13 +778,17 @@ cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nog
 # ---- one simulation ------------------------------------------------------------------------------
 
 cdef inline void _play(search_t* s, worker_t* wk, int move) noexcept nogil:
-    cdef int c = wk.board.to_move
-    if s.policy.kind == POLICY_MANGO:
-        mango_play(&wk.urgency, &wk.board, &s.policy, move, c)
-    else:
-        board_play(&wk.board, move, c)
+    policy_play(&wk.urgency, &wk.board, &s.policy, move, wk.board.to_move)
     wk.moves[wk.n_moves] = move
     wk.n_moves += 1
+
+
+cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
+    """The worker's board at the root, with the playouts' urgencies in step with it (the tree's
+    knowledge and the playouts read them)."""
+    wk.board = s.root_board
+    policy_resume(&wk.urgency, &s.root_urgency, &s.policy)
+    wk.n_moves = 0
 
 
 cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
@@ -836,11 +852,8 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
         else:
             if depth > 0 and node.visits < p.create_after:
                 return False            # slow node creation: not yet a node that grows
-            if s.policy.kind == POLICY_MANGO:
-                move = mango_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move,
-                                    _before_last(s, wk))
-            else:
-                move = playout_random_move(&wk.board, &wk.rng, wk.board.to_move)
+            move = policy_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move,
+                                 _before_last(s, wk))
             child = _find_child(s, node, move)
             if child < 0:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
@@ -984,20 +997,12 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef int area, slot
     cdef double score
-    wk.board = s.root_board
-    if s.policy.kind == POLICY_MANGO:
-        urgency_copy(&wk.urgency, &s.root_urgency)
-    wk.n_moves = 0
+    _start_at_root(s, wk)
     if not _descend(s, wk):
         wk.stops += 1
     if wk.board.passes < 2:
-        if s.policy.kind == POLICY_MANGO:
-            wk.n_moves += playout_mango_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
-                                                 playout_move_cap(&wk.board), &wk.moves[wk.n_moves],
-                                                 _before_last(s, wk))
-        else:
-            wk.n_moves += playout_light(&wk.board, &wk.rng, playout_move_cap(&wk.board),
-                                        &wk.moves[wk.n_moves])
+        wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
+                                      &wk.moves[wk.n_moves], _before_last(s, wk))
     area = board_area_score(&wk.board)
     score = area - s.komi
     _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
@@ -1684,8 +1689,7 @@ cdef class SearchTree(SearchTreeReader):
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point
             self.s.n_history += 1
-        if self.s.policy.kind == POLICY_MANGO:
-            urgency_init(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
+        policy_prepare(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
         if not same:
             _reset_samples(self.s, self.workers, self.n_workers, not reused)
         self.s.track_ownership = True
@@ -1699,8 +1703,7 @@ cdef class SearchTree(SearchTreeReader):
         if root.flags & NODE_EXPANDED and root.n_children >= root.n_candidates:
             return                      # a kept root was an inner node: it may lack children
         _make_room(self.s)
-        wk.board = self.s.root_board
-        wk.n_moves = 0
+        _start_at_root(self.s, wk)
         wk.path[0] = 0
         wk.path_len = 1
         if not _expand(self.s, wk, root, 0, True):
@@ -1758,17 +1761,14 @@ cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
     cdef search_t* s = tree.s
     cdef worker_t* wk = tree.workers[0]
     cdef int64_t index = 0, child
-    wk.board = s.root_board
-    wk.n_moves = 0
+    _start_at_root(s, wk)
     wk.path[0] = 0
     wk.path_len = 1
     for move in moves:
         child = _find_child(s, &s.pool.nodes[index], move)
         if child < 0:
             return -1
-        board_play(&wk.board, move, wk.board.to_move)
-        wk.moves[wk.n_moves] = move
-        wk.n_moves += 1
+        _play(s, wk, move)
         wk.path[wk.path_len] = child
         wk.path_len += 1
         index = child

@@ -539,21 +539,57 @@ LADDER = """
 """
 
 
-@pytest.mark.parametrize("ladders", [False, True])
-def test_ladders_prior_reads_the_ladder_both_ways(ladders):
-    """Black's D4 hangs on D3, and extending there runs into a ladder; once Black has, White's
-    D2 is the atari that captures in the ladder. The ladders prior makes the first no save and
-    the second as good as a capture."""
-    def priors(game, vertices):
-        s = searcher(200, 1, ladders=ladders, **MANGO_H)
-        s.search(game)
-        return {game.vertex(ch.point): ch.prior_value for ch in s.children()
-                if game.vertex(ch.point) in vertices}
+def ladder_priors(game, vertices, **changes):
+    s = searcher(200, 1, **{**MANGO_H, **changes})
+    s.search(game)
+    return {game.vertex(ch.point): ch.prior_value for ch in s.children()
+            if game.vertex(ch.point) in vertices}
 
+
+@pytest.mark.parametrize("ladder_saves", [False, True])
+def test_the_tree_knows_a_save_into_a_ladder_as_the_playouts_do(ladder_saves):
+    """Black's D4 hangs on D3, and extending there runs into a ladder: with the playouts'
+    ladder_saves, the save is worth nothing to them, and so to the tree's pattern prior (one
+    knowledge)."""
     game = Game.from_ascii(LADDER, to_move="b")
-    assert (priors(game, {"D3"})["D3"] > 0.5) == (not ladders)
+    assert (ladder_priors(game, {"D3"}, ladder_saves=ladder_saves)["D3"] > 0.5) == (not ladder_saves)
+
+
+def root_policy_and_urgency(game, **changes):
+    """The root children's policy and the playouts' own urgencies (normalised) for the mover."""
+    from mango.engine.playout import MangoPlayout
+    config = EngineConfig(seed=1).replace(playouts=1, **{**SMALL, **MANGO_H, **changes})
+    s = Searcher(config)
+    s.set_position(game)
+    policy = {ch.point: ch.policy for ch in s.children() if ch.point != PASS}
+    urgencies = MangoPlayout(game.copy().board, config.playout).urgencies(1 if game.to_move == "b" else 2)
+    total = sum(urgencies.values())
+    return policy, {point: weight / total for point, weight in urgencies.items()}
+
+
+def test_a_playout_setting_moves_the_trees_knowledge_with_the_playouts():
+    """One knowledge: the tree's policy is the playouts' urgency of each move (patterns with
+    their exponent, captures, saves, nakade, proximity), so changing pattern_exponent moves both,
+    and the same way."""
+    game = Game.from_ascii(LADDER, to_move="b")
+    game.play("w", "G7")                        # a previous move: the proximity factor applies
+    seen = []
+    for exponent in (1.0, 2.0):
+        policy, urgency = root_policy_and_urgency(game, pattern_exponent=exponent)
+        assert policy.keys() == urgency.keys()
+        for point, value in policy.items():
+            assert value == pytest.approx(urgency[point], rel=1e-5, abs=1e-9), game.vertex(point)
+        seen.append(policy)
+    assert max(abs(seen[0][p] - seen[1][p]) for p in seen[0]) > 0.001
+
+
+@pytest.mark.parametrize("ladders", [False, True])
+def test_ladders_prior_makes_the_atari_that_ladders_a_capture(ladders):
+    """Once Black has extended to D3, White's D2 is the atari that captures in the ladder: the
+    tree's ladders prior makes it as good as a capture."""
+    game = Game.from_ascii(LADDER, to_move="b")
     game.play("b", "D3")
-    assert (priors(game, {"D2"})["D2"] > 0.5) == ladders
+    assert (ladder_priors(game, {"D2"}, ladders=ladders)["D2"] > 0.5) == ladders
 
 
 # ---- the learned predictor in the tree (issue 13) -----------------------------------------------
