@@ -81,19 +81,20 @@ def mango_side(settings: dict, config_file: str | None = None, options=(),
 
 def command_side(text: str) -> Side:
     """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules).
-    GNU Go is given each game's seed unless its command line sets one."""
+    GNU Go, and another install's `mango gtp` (a frozen earlier version), are given each game's
+    seed unless the command line sets one."""
     words = split_command(text)
     if words == ["gnugo"]:
         gnugo = find_gnugo()
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
         return Side("gnugo level 10", tuple(gnugo_command(gnugo)), seed_option="--seed")
-    is_gnugo = os.path.basename(words[0]) == "gnugo"
+    takes_seed = os.path.basename(words[0]) in ("gnugo", "mango")
     if words[0] == "gnugo" and find_gnugo():
         words[0] = find_gnugo()                 # /usr/games is not always on PATH
     if shutil.which(words[0]) is None and not os.path.exists(words[0]):
         raise ValueError(f"{words[0]!r} is not a program")
-    seeded = is_gnugo and not {"--seed", "-r"} & set(words)
+    seeded = takes_seed and not {"--seed", "-r"} & set(words)
     return Side(text.strip(), tuple(words), seed_option="--seed" if seeded else None)
 
 

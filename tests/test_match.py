@@ -334,6 +334,17 @@ def test_ray_backend_plays_on_a_local_ray(tmp_path, fake):
 
 # -- reports ---------------------------------------------------------------------------------------
 
+def test_another_mango_install_is_given_each_games_seed(tmp_path):
+    """A frozen earlier Mango (its own `mango` program) as the opponent of an A/B: seeded every
+    game like GNU Go, unless its command line sets a seed."""
+    program = tmp_path / "mango"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    assert lab.command_side(f"{program} gtp --playouts 100").seed_option == "--seed"
+    assert lab.command_side(f"{program} gtp --seed 4").seed_option is None
+    assert lab.command_side(f"{program} gtp").command_line(7)[-2:] == ["--seed", "7"]
+
+
 def _record(match, game, a, playouts, points, opening="E5 C4"):
     """A stored game as a dict, for a test to change before it makes it a GameRecord."""
     return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
