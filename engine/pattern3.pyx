@@ -126,7 +126,7 @@ def default_table_path():
     return resources.files("mango.patterns") / "data" / "pattern3.npz"
 
 
-def _values_by_player(codes, values, int default):
+def values_by_player(codes, values, int default):
     """(black, white): the value of every absolute code for each player, from a table of
     canonical player codes. ValueError for a table that is not one."""
     codes = np.asarray(codes, dtype=np.int64)
@@ -155,7 +155,7 @@ def _values_by_player(codes, values, int default):
 def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
     """Load a table as the process's default: values[i] for canonical player code codes[i],
     `default` for the rest."""
-    black, white = _values_by_player(codes, values, default)
+    black, white = values_by_player(codes, values, default)
     cdef const uint16_t[::1] black_view = black
     cdef const uint16_t[::1] white_view = white
     cdef int i
@@ -174,7 +174,7 @@ def named_table(path):
     key = os.path.abspath(os.fspath(path))
     if key not in _NAMED_TABLES:
         codes, values, default, _ = read_table(key)
-        _NAMED_TABLES[key] = _values_by_player(codes, values, default)
+        _NAMED_TABLES[key] = values_by_player(codes, values, default)
     return _NAMED_TABLES[key]
 
 
@@ -239,19 +239,27 @@ def count_position(Board board, int colour, int move, uint64_t[::1] seen, uint64
     return n
 
 
-def top1_credit(Board board, int colour, int move):
-    """Top-1 prediction credit of the loaded values for `move`: 1/k when the move is among the k
-    legal points of highest value, else 0."""
+def top1_credit(Board board, int colour, int move, table=None):
+    """Top-1 prediction credit of a table's values for `move`: 1/k when the move is among the k
+    legal points of highest value, else 0. table: (black, white) from values_by_player, a table
+    being judged (the learner's); the process's table by default."""
     cdef board_t* b = &board.b
     cdef int i, p, ties = 0
     cdef uint16_t v, best = 0, mine
+    cdef const uint16_t[::1] view
+    cdef const uint16_t* values = VALUES[colour]
+    if table is not None:
+        view = table[0 if colour == BLACK else 1]
+        if view.shape[0] != PATTERN_CODES:
+            raise ValueError("a table has PATTERN_CODES values per player")
+        values = &view[0]
     if not (0 < move < MAX_POINTS and b.colour[move] == EMPTY):
         raise ValueError("the move must be an empty point")
-    mine = VALUES[colour][pattern_code(b, move)]
+    mine = values[pattern_code(b, move)]
     for i in range(b.n_empty):
         p = b.empty[i]
         if board_is_legal(b, p, colour):
-            v = VALUES[colour][pattern_code(b, p)]
+            v = values[pattern_code(b, p)]
             if v > best:
                 best, ties = v, 1
             elif v == best:

@@ -149,13 +149,13 @@ def count_record(record: Record, seen: np.ndarray, played: np.ndarray) -> tuple[
     return positions, candidates
 
 
-def top1(record: Record) -> tuple[float, int]:
-    """(summed top-1 credit, positions) of the loaded values on a record."""
+def top1(record: Record, table) -> tuple[float, int]:
+    """(summed top-1 credit, positions) of a table's values (values_by_player) on a record."""
     board = start_board(record)
     credit, positions = 0.0, 0
     for colour, point in record.moves:
         if point != PASS_POINT:
-            credit += pattern3.top1_credit(board, colour, point)
+            credit += pattern3.top1_credit(board, colour, point, table)
             positions += 1
         board.play(point, colour)
     return credit, positions
@@ -221,10 +221,10 @@ def learn(sources, out: str | os.PathLike, *, since: int | None = None, max_game
     pattern3.write_table(out, codes, values, default, seen=seen_c.astype(np.uint64),
                          played=played_c.astype(np.uint64), prior_weight=np.array(prior_weight),
                          games=np.array(summary.games))
-    pattern3.install_values(codes, values, default)
-    credit = 0.0
+    table = pattern3.values_by_player(codes, values, default)    # judged apart: the process's
+    credit = 0.0                                                 # own table stays as it was
     for record in tqdm(held_out, unit="game", disable=not progress, desc="held-out"):
-        c, n = top1(record)
+        c, n = top1(record, table)
         credit += c
         summary.held_out_positions += n
     summary.top1_accuracy = credit / summary.held_out_positions if summary.held_out_positions else 0.0

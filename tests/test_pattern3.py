@@ -177,29 +177,27 @@ def write_games(folder):
 def test_learner_reads_files_folders_and_archives_and_skips_broken_games(tmp_path, caplog):
     write_games(tmp_path / "games")
     out = tmp_path / "learned.npz"
-    try:
-        summary = learn([tmp_path / "games"], out, since=2000, hold_out_every=3, progress=False)
-        # 6 good games dated 2020/2021 (4 files + 2 in the archive), 2 held out; old one filtered
-        assert summary.games + summary.held_out_games == 6
-        assert summary.held_out_games == 2
-        assert sorted(n.rsplit("/", 1)[-1] for n in summary.skipped) == ["illegal.sgf", "syntax.sgf"]
-        assert "illegal.sgf" in caplog.text and "syntax.sgf" in caplog.text
-        assert summary.positions == 4 * 9 and summary.distinct_patterns > 5
-        codes, values, default, meta = pattern3.read_table(out)
-        assert len(codes) == summary.distinct_patterns
-        assert values.min() >= 1 and values.max() == pattern3.MAX_VALUE
-        # values follow the smoothed probability played, and the open-space pattern (code 0),
-        # present everywhere but chosen once per move, is worth less than the best shape
-        seen, played, weight = meta["seen"], meta["played"], float(meta["prior_weight"])
-        prior = played.sum() / seen.sum()
-        probability = (played + weight * prior) / (seen + weight)
-        order = np.argsort(probability, kind="stable")
-        assert np.all(np.diff(values[order].astype(int)) >= 0)
-        assert pattern3.value(0, 1) < pattern3.MAX_VALUE
-        assert pattern3.value(0, 1) == values[list(codes).index(0)]
-        assert 0.0 <= summary.top1_accuracy <= 1.0
-    finally:
-        pattern3.load_table()
+    before = [pattern3.value(code, 1) for code in range(64)]
+    summary = learn([tmp_path / "games"], out, since=2000, hold_out_every=3, progress=False)
+    # 6 good games dated 2020/2021 (4 files + 2 in the archive), 2 held out; old one filtered
+    assert summary.games + summary.held_out_games == 6
+    assert summary.held_out_games == 2
+    assert sorted(n.rsplit("/", 1)[-1] for n in summary.skipped) == ["illegal.sgf", "syntax.sgf"]
+    assert "illegal.sgf" in caplog.text and "syntax.sgf" in caplog.text
+    assert summary.positions == 4 * 9 and summary.distinct_patterns > 5
+    codes, values, default, meta = pattern3.read_table(out)
+    assert len(codes) == summary.distinct_patterns
+    assert values.min() >= 1 and values.max() == pattern3.MAX_VALUE
+    # values follow the smoothed probability played, and the open-space pattern (code 0),
+    # present everywhere but chosen once per move, is worth less than the best shape
+    seen, played, weight = meta["seen"], meta["played"], float(meta["prior_weight"])
+    prior = played.sum() / seen.sum()
+    probability = (played + weight * prior) / (seen + weight)
+    order = np.argsort(probability, kind="stable")
+    assert np.all(np.diff(values[order].astype(int)) >= 0)
+    assert values[list(codes).index(0)] < pattern3.MAX_VALUE
+    assert 0.0 <= summary.top1_accuracy <= 1.0
+    assert [pattern3.value(code, 1) for code in range(64)] == before     # no side effect
 
 
 def test_learn_patterns_command(tmp_path):
@@ -208,12 +206,10 @@ def test_learn_patterns_command(tmp_path):
     result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
                                        str(tmp_path / "games" / "more.tar.gz"), "--out", str(out),
                                        "--quiet", "--hold-out-every", "0"])
-    pattern3.load_table()
     assert result.exit_code == 0, result.output
     assert "games: 3 learned" in result.output and out.exists()
     bad = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "syntax.sgf"),
                                     "--out", str(tmp_path / "x.npz"), "--quiet"])
-    pattern3.load_table()
     assert bad.exit_code != 0 and "no positions" in bad.output
 
 
@@ -222,6 +218,5 @@ def test_learn_patterns_reports_an_unwritable_output_cleanly(tmp_path):
     result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
                                        "--out", str(tmp_path / "no-such-folder" / "t.npz"),
                                        "--quiet", "--hold-out-every", "0"])
-    pattern3.load_table()
     assert result.exit_code == 1 and "Error:" in result.output
     assert "no-such-folder" in result.output       # the message names the path
