@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import click
 
@@ -117,7 +118,7 @@ def _log_line(text: str) -> None:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True)
 @click.option("--engine", "engine_command", default=None,
               help="A GTP engine's command line [default: Mango, as mango gtp with the options below].")
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
@@ -127,10 +128,18 @@ def _log_line(text: str) -> None:
               help="Write the counts and every test's answer here.")
 @config_options
 def suite(files, engine_command, playouts, seed, json_path, config_file, options) -> None:
-    """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine."""
+    """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine.
+    FILES are .tst files, or the shipped suites by name: `mango` (hand-made 9x9 positions) and
+    `games` (moments of Mango's own lost games)."""
     from mango.lab.client import split_command
     from mango.lab.match import mango_side
-    from mango.lab.suite import run_suite
+    from mango.lab.suite import run_suite, suite_path
+
+    files = [suite_path(name) for name in files]
+    for path in files:
+        if not os.path.isfile(path):
+            raise click.BadParameter(f"{path!r} is neither a suite file nor a shipped suite "
+                                     f"(mango, games)", param_hint="FILES")
 
     if engine_command:
         if playouts is not None or options or config_file:

@@ -16,6 +16,17 @@ from dataclasses import dataclass, field
 
 from mango.lab.client import EngineFailure, GtpClient
 
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "suite")
+SHIPPED_SUITES = {"mango": "mango.tst", "games": "games.tst"}     # names `mango suite` knows
+
+
+def suite_path(name_or_path: str) -> str:
+    """A suite file: a shipped suite by name ('mango': hand-made 9x9 positions, 'games': moments
+    of Mango's own lost games), so that an installed Mango finds them, or a path as given."""
+    if name_or_path in SHIPPED_SUITES and not os.path.exists(name_or_path):
+        return os.path.join(SHIPPED, SHIPPED_SUITES[name_or_path])
+    return name_or_path
+
 _EXPECT = re.compile(r"^#\?\s*\[(.*)\]\s*(\*?)")
 
 

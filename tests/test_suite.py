@@ -116,3 +116,13 @@ def test_a_handful_of_the_life_and_death_moments_from_mango_s_games(tmp_path, se
     result = CliRunner().invoke(main, ["suite", str(tst), "--playouts", "3000", "--seed", str(seed)])
     assert result.exit_code == 0, result.output
     assert "0 failed" in result.output
+
+
+def test_the_shipped_suites_are_found_by_name_from_an_installed_package():
+    from mango.lab.suite import suite_path
+
+    for name in ("mango", "games"):
+        assert os.path.isfile(suite_path(name)) and suite_path(name).endswith(f"{name}.tst")
+    assert suite_path("x/elsewhere.tst") == "x/elsewhere.tst"
+    result = CliRunner().invoke(main, ["suite", "no-such-suite", "--playouts", "10"])
+    assert result.exit_code == 2 and "neither a suite file nor a shipped suite" in result.output
