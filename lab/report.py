@@ -257,68 +257,106 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True,
 
 
 def _plots(groups: dict[tuple, list[GameRecord]], out_dir: str) -> list[str]:
-    import matplotlib.pyplot as plt
-
-    written = []
     keys = sorted(groups, key=lambda k: k[:2])
     summaries = {k: summarise(groups[k]) for k in keys}
+    written = [_winrate_plot(keys, summaries, out_dir), _scaling_plot(keys, summaries, out_dir),
+               _progress_plot(_progress(groups, summaries), out_dir),
+               _time_plot(keys, groups, out_dir)]
+    return [path for path in written if path]
 
-    fig, ax = plt.subplots(figsize=(11, 0.5 * len(keys) + 1.5))
+
+def _winrate_plot(keys: list[tuple], summaries: dict, out_dir: str) -> str:
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(11, 0.5 * len(keys) + 1.8))
     for i, k in enumerate(keys):
         s = summaries[k]
         ax.errorbar([s["score"]], [i], xerr=[[s["score"] - s["score_low"]], [s["score_high"] - s["score"]]],
-                    fmt="o", capsize=4, color="C0")
+                    fmt="o", capsize=4, color="C0", clip_on=False)
     ax.axvline(0.5, color="grey", lw=0.8)
     ax.set_yticks(range(len(keys)))
     ax.set_yticklabels([f"{k[0]} vs {k[1]} ({k[2]}x{k[2]}{', ' + k[4] if k[4] else ''})"
                         for k in keys], fontsize=7)
-    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.7, len(keys) - 0.3)
+    ax.set_xlim(-0.02, 1.02)                # a score of 0 or 1 stays inside the frame
     ax.set_xlabel("score of A (95% interval)")
     ax.set_title("Score per configuration")
-    fig.tight_layout()
-    written.append(_save(fig, out_dir, "winrate.png"))
+    return _save(fig, out_dir, "winrate.png")
+
+
+def _scaling_plot(keys: list[tuple], summaries: dict, out_dir: str) -> str | None:
+    import matplotlib.pyplot as plt
 
     by_opponent: dict[tuple, list] = defaultdict(list)
     for k in keys:
         s = summaries[k]
         if s["playouts_a"] and s["elo"] is not None:
             by_opponent[(k[1], k[2])].append((s["playouts_a"], s["elo"], s["elo_low"], s["elo_high"]))
-    if by_opponent:
-        fig, ax = plt.subplots(figsize=(7, 4.5))
-        for (opponent, size), points in sorted(by_opponent.items()):
-            points.sort()
-            x = [p[0] for p in points]
-            y, low, high = _errorbars([p[1:] for p in points])
-            ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
-                        label=f"against {opponent} ({size}x{size})")
-        ax.set_xscale("log")
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel("A's playouts per move")
-        ax.set_ylabel("Elo of A (95% interval)")
-        ax.set_title("Scaling with playouts")
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        written.append(_save(fig, out_dir, "scaling.png"))
+    if not by_opponent:
+        return None
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for (opponent, size), points in sorted(by_opponent.items()):
+        points.sort()
+        y, low, high = _errorbars([p[1:] for p in points])
+        ax.errorbar([p[0] for p in points], y, yerr=[low, high], marker="o", capsize=3,
+                    label=f"against {opponent} ({size}x{size})")
+    ax.set_xscale("log")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("A's playouts per move")
+    ax.set_ylabel("Elo of A (95% interval)")
+    ax.set_title("Scaling with playouts")
+    ax.legend(fontsize=7)
+    return _save(fig, out_dir, "scaling.png")
 
-    progress = _progress(groups, summaries)
-    if progress:
-        fig, ax = plt.subplots(figsize=(8, 4.5))
-        for (opponent, size, clock), points in sorted(progress.items(), key=str):
-            x = list(range(1, len(points) + 1))
-            y, low, high = _errorbars([(p[1]["elo"] if p[1]["elo"] is not None else _clip(p[1]["score"]),
-                                        p[1]["elo_low"], p[1]["elo_high"]) for p in points])
-            ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3,
-                        label=f"against {opponent} ({size}x{size}{', ' + clock if clock else ''})")
-            for xi, yi, p in zip(x, y, points):
-                ax.annotate(p[0][:10], (xi, yi), fontsize=6, textcoords="offset points", xytext=(4, 4))
+
+def _progress_plot(progress: dict[tuple, list], out_dir: str) -> str | None:
+    """One panel per opponent: each configuration of A in the order it was first played, named
+    on its own tick by what it is (side A's settings, less what every point of the panel
+    shares) and when its first game ended, so that labels never overlap."""
+    import matplotlib.pyplot as plt
+
+    if not progress:
+        return None
+    series = sorted(progress.items(), key=str)
+    fig, axes = plt.subplots(len(series), 1, figsize=(10, 4.2 * len(series)), squeeze=False,
+                             layout="constrained")
+    for ax, ((opponent, size, clock), points) in zip(axes[:, 0], series):
+        x = list(range(len(points)))
+        y, low, high = _errorbars([(p[2]["elo"] if p[2]["elo"] is not None else _clip(p[2]["score"]),
+                                    p[2]["elo_low"], p[2]["elo_high"]) for p in points])
+        ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=3)
         ax.axhline(0, color="grey", lw=0.8)
-        ax.xaxis.get_major_locator().set_params(integer=True)
-        ax.set_xlabel("configuration, in the order played (date of its first game)")
-        ax.set_ylabel("Elo of A (95% interval)")
-        ax.set_title("Progression against each opponent")
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        written.append(_save(fig, out_dir, "progress.png"))
+        ax.set_xticks(x)
+        ax.set_xticklabels(_change_labels([p[1] for p in points], [p[0] for p in points]),
+                           rotation=25, ha="right", fontsize=6)
+        ax.set_xlim(-0.5, len(points) - 0.5)
+        ax.set_ylabel("Elo of A (95%)")
+        ax.set_title(f"against {opponent} ({size}x{size}{', ' + clock if clock else ''})", fontsize=9)
+    fig.suptitle("Progression against each opponent: each configuration of A, in the order played")
+    return _save(fig, out_dir, "progress.png")
+
+
+def _change_labels(names: list[str], dates: list[str], width: int = 34) -> list[str]:
+    """Side A's name without the words every configuration of the panel shares, wrapped, over
+    the date and time its first game ended."""
+    shared = set.intersection(*(set(name.split()) for name in names)) if names else set()
+    labels = []
+    for name, date in zip(names, dates):
+        words = [w for w in name.split() if w not in shared] or ["(the common settings)"]
+        lines, line = [], ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}".strip()
+        lines.append(line)
+        labels.append("\n".join(lines[:3] + (["..."] if len(lines) > 3 else []) + [date[:16].replace("T", " ")]))
+    return labels
+
+
+def _time_plot(keys: list[tuple], groups: dict[tuple, list[GameRecord]], out_dir: str) -> str:
+    import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for k in keys:
@@ -335,9 +373,7 @@ def _plots(groups: dict[tuple, list[GameRecord]], out_dir: str) -> list[str]:
     ax.set_ylabel("mean seconds")
     ax.set_title("Time used per move")
     ax.legend(fontsize=6)
-    fig.tight_layout()
-    written.append(_save(fig, out_dir, "time.png"))
-    return written
+    return _save(fig, out_dir, "time.png")
 
 
 def _errorbars(points: list[tuple]) -> tuple[list, list, list]:
@@ -354,12 +390,12 @@ def _clip(score: float) -> float:
 
 
 def _progress(groups: dict[tuple, list[GameRecord]], summaries: dict) -> dict[tuple, list]:
-    """Per (opponent, size, clock) met by two or more configurations of A: (date, summary) in
-    the order the configurations were first played."""
+    """Per (opponent, size, clock) met by two or more configurations of A: (date, A's name,
+    summary) in the order the configurations were first played."""
     series: dict[tuple, list] = defaultdict(list)
     for k, records in groups.items():
         started = min(r.finished for r in records)
-        series[(k[1], k[2], k[4])].append((started, summaries[k]))
+        series[(k[1], k[2], k[4])].append((started, k[0], summaries[k]))
     return {key: sorted(points, key=lambda p: p[0]) for key, points in series.items()
             if len(points) >= 2}
 
@@ -368,6 +404,6 @@ def _save(fig, out_dir: str, name: str) -> str:
     import matplotlib.pyplot as plt
 
     path = os.path.join(out_dir, name)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")     # no label cut at the edges
     plt.close(fig)
     return path
