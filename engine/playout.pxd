@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Playouts: a game played to the end from a board, entirely in C, by one of two policies."""
 from libc.string cimport memcpy
-from libc.stdint cimport int16_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int64_t, uint16_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 from mango.engine.reply cimport reply_t
@@ -110,6 +110,7 @@ cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng
 cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
                                 int max_moves, int* record, int before_last) noexcept nogil
+cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white) noexcept nogil
 cdef void policy_prepare(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
 cdef void policy_resume(urgency_t* u, const urgency_t* prepared, const policy_t* cfg) noexcept nogil
 cdef int policy_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,

@@ -9,7 +9,7 @@ Both stop after two passes or 3 x size^2 moves; the final position is scored by 
 """
 from cpython cimport array
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import array
@@ -880,9 +880,10 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
     }
 
 
-cdef void _add_ownership(const board_t* b, int32_t* black, int32_t* white) noexcept nogil:
+cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white) noexcept nogil:
     """Count who holds each point of a finished playout: a stone's colour, or for an empty point
-    the one colour among its neighbours (none when both or neither border it)."""
+    the one colour among its neighbours (none when both or neither border it). The final
+    status (run_ownership) and the search's ownership both count with it."""
     cdef int w = b.width, x, y, p, col
     for y in range(b.size):
         for x in range(b.size):
@@ -900,15 +901,15 @@ def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango"
     point how often it ends Black's and how often White's (a stone, or an empty point whose
     neighbours are all of one colour or the edge).
 
-    Returns (black, white): two int32 arrays indexed by board point. Same seed, same counts."""
+    Returns (black, white): two int64 arrays indexed by board point. Same seed, same counts."""
     if playouts < 0:
         raise ValueError("playouts must be >= 0")
     cdef policy_t cfg = _policy_from(_config(policy, config))
     cdef board_t work
     cdef urgency_t* u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
     cdef rng_t rng
-    cdef int32_t[::1] black = array.array("i", [0]) * MAX_POINTS
-    cdef int32_t[::1] white = array.array("i", [0]) * MAX_POINTS
+    cdef int64_t[::1] black = array.array("q", [0]) * MAX_POINTS
+    cdef int64_t[::1] white = array.array("q", [0]) * MAX_POINTS
     cdef int i
     if u == NULL:
         raise MemoryError()
@@ -920,7 +921,7 @@ def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango"
                 work.passes = 0
                 work.to_move = BLACK if i % 2 == 0 else WHITE
                 playout_run(&work, u, &cfg, &rng, NULL)
-                _add_ownership(&work, &black[0], &white[0])
+                playout_count_owners(&work, &black[0], &white[0])
     finally:
         PyMem_Free(u)
     return black.base, white.base

@@ -38,13 +38,13 @@ from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_in_atari, board_is_ko, board_is_suicide,
-                           board_neighbour_groups, board_point_owner,
+                           board_neighbour_groups,
                            board_is_true_eye, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
 from mango.engine.pattern3 import named_table
 from mango.engine.tactic cimport group_liberties, ladder_capture
-from mango.engine.playout cimport (candidate_ok, playout_policy_from,
+from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_policy_from,
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
@@ -168,7 +168,8 @@ ctypedef struct worker_t:
     double predicted[MAX_POINTS]
     double cand_predicted[MAX_POINTS + 1]
     # this worker's samples since the position was set (summed over the workers when read)
-    int64_t ownership[MAX_POINTS]       # +1 a point ends Black's, -1 White's (area, eyes included)
+    int64_t owned_black[MAX_POINTS]     # playouts whose end gives the point to Black (area, eyes
+    int64_t owned_white[MAX_POINTS]     # included), and to White
     int64_t ownership_samples
     int64_t score_n[MAX_POINTS + 1]     # per root move (slot move + 1, PASS in 0): simulations,
     int64_t score_sum[MAX_POINTS + 1]   # sum and sum of squares of Black's area score (komi not
@@ -1010,7 +1011,8 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
-        _count_ownership(wk, &wk.board)
+        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white)
+        wk.ownership_samples += 1
         # the final score, Black's area before komi: per root move and over all
         wk.root_score_n += 1
         wk.root_score_sum += area
@@ -1020,21 +1022,6 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
             wk.score_n[slot] += 1
             wk.score_sum[slot] += area
             wk.score_sum2[slot] += <int64_t>area * area
-
-
-cdef void _count_ownership(worker_t* wk, const board_t* b) noexcept nogil:
-    """Who owns each point at the end of a playout: its stone, or the one colour around an empty
-    point (playouts end with every empty point an eye or dame). Per worker: exact."""
-    cdef int x, y, p, w = b.width, col
-    for y in range(1, b.size + 1):
-        for x in range(1, b.size + 1):
-            p = y * w + x
-            col = board_point_owner(b, p)
-            if col == BLACK:
-                wk.ownership[p] += 1
-            elif col == WHITE:
-                wk.ownership[p] -= 1
-    wk.ownership_samples += 1
 
 
 cdef inline bint _crowded(const search_t* s) noexcept nogil:
@@ -1090,7 +1077,8 @@ cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tr
     cdef worker_t* wk
     for i in range(n_workers):
         wk = workers[i]
-        memset(wk.ownership, 0, sizeof(wk.ownership))
+        memset(wk.owned_black, 0, sizeof(wk.owned_black))
+        memset(wk.owned_white, 0, sizeof(wk.owned_white))
         wk.ownership_samples = 0
         memset(wk.score_n, 0, sizeof(wk.score_n))
         memset(wk.score_sum, 0, sizeof(wk.score_sum))
@@ -1115,7 +1103,7 @@ cdef int64_t _ownership_sum(worker_t** workers, int n_workers, int point,
     cdef int64_t total = 0
     samples[0] = 0
     for i in range(n_workers):
-        total += workers[i].ownership[point]
+        total += workers[i].owned_black[point] - workers[i].owned_white[point]
         samples[0] += workers[i].ownership_samples
     return total
 
