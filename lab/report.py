@@ -21,7 +21,7 @@ from collections import defaultdict
 from mango.engine.config import DEFAULT_PLAYOUTS
 from mango.lab.sprt import Sprt, Tally
 from mango.lab.game_record import GameRecord
-from mango.lab.store import read_records
+from mango.lab.store import read_records, settings_agree
 
 ELO_CLIP = 800
 PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
@@ -44,7 +44,7 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
         label = (r.a, r.b, r.size, r.komi, r.time_control)
         settings = _recorded_settings(r)
         known = variants[label]
-        index = next((i for i, other in enumerate(known) if _compatible(other, settings)), None)
+        index = next((i for i, other in enumerate(known) if settings_agree(other, settings)), None)
         if index is None:
             known.append(dict(settings))
             index = len(known) - 1
@@ -69,10 +69,6 @@ def _recorded_settings(record: GameRecord) -> dict:
         settings = (record.settings.get(side) or {}).get("settings") or {}
         flat.update({(side, name): value for name, value in settings.items()})
     return flat
-
-
-def _compatible(one: dict, other: dict) -> bool:
-    return all(one[key] == value for key, value in other.items() if key in one)
 
 
 def _difference(first: dict, this: dict, side: str, shown: int = 4) -> str:

@@ -24,6 +24,13 @@ def match_key(settings: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def settings_agree(one: dict, other: dict) -> bool:
+    """Two records of settings that decide games alike: equal on every setting both recorded (a
+    setting declared after one of them was written is recorded on one side only, and its
+    default kept the play it had). The store's resumption and the report's grouping both ask."""
+    return all(one[name] == value for name, value in other.items() if name in one)
+
+
 def compatible(recorded: dict, current: dict) -> bool:
     """Whether a stored match description and the current one decide games alike: equal, but for
     settings declared after the stored games were played (present on one side only), whose
@@ -38,7 +45,7 @@ def compatible(recorded: dict, current: dict) -> bool:
                 return False
             for part, value in old.items():
                 if part == "settings" and isinstance(value, dict) and isinstance(new[part], dict):
-                    if any(value[name] != new[part][name] for name in value.keys() & new[part].keys()):
+                    if not settings_agree(value, new[part]):
                         return False
                 elif value != new[part]:
                     return False
