@@ -11,6 +11,7 @@ from importlib import resources
 import numpy as np
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport abort, free, malloc
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, WHITE, Board, board_is_legal, board_t)
 
@@ -40,8 +41,17 @@ def _symmetries():
 
 
 cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
+    """SWAP16 and CANON. A symmetry moves the eight neighbour fields (the low 16 bits) and the
+    four atari bits apart, so each symmetry is two small tables, and the canonical code of each
+    of the 2^20 codes is 7 lookups and a minimum (the process starts in a few ms instead of the
+    ~0.3 s of moving every field of every code)."""
     cdef uint32_t code, best, moved, field
+    cdef uint32_t* low
+    cdef uint32_t high[8][16]
     cdef int s, k
+    low = <uint32_t*>malloc(8 * 65536 * sizeof(uint32_t))
+    if low == NULL:
+        abort()
     for code in range(65536):
         moved = 0
         for k in range(8):
@@ -50,17 +60,25 @@ cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
                 field = 3 - field
             moved |= field << (2 * k)
         SWAP16[code] = moved
-    for code in range(PATTERN_CODES):
-        best = code
-        for s in range(1, 8):
+    for s in range(1, 8):
+        for code in range(65536):
             moved = 0
             for k in range(8):
                 moved |= ((code >> (2 * k)) & 3) << (2 * perm[s, k])
+            low[s * 65536 + code] = moved
+        for code in range(16):
+            moved = 0
             for k in range(4):
-                moved |= ((code >> (16 + k)) & 1) << (16 + perm[s, k])
+                moved |= ((code >> k) & 1) << (16 + perm[s, k])
+            high[s][code] = moved
+    for code in range(PATTERN_CODES):
+        best = code
+        for s in range(1, 8):
+            moved = low[s * 65536 + (code & 0xFFFF)] | high[s][code >> 16]
             if moved < best:
                 best = moved
         CANON[code] = best
+    free(low)
     for code in range(PATTERN_CODES):
         VALUES[BLACK][code] = PATTERN_DEFAULT_VALUE
         VALUES[WHITE][code] = PATTERN_DEFAULT_VALUE
