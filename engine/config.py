@@ -482,7 +482,9 @@ class SearchConfig(_Section):
     early_stop: bool = setting(
         True,
         doc="""Stop a search once the second most visited root child cannot catch the first in the
-        playouts that are left.""")
+        playouts that are left. Never when the move's time is use-or-lose (time_s, a Japanese
+        byo-yomi period, a Canadian period's last stone): the move is the same, and the rest of
+        the time grows the tree the next move reuses (Pachi and Fuego spend such time too).""")
 
     resign: bool = setting(
         True,

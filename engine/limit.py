@@ -12,11 +12,14 @@ from mango.engine.config import DEFAULT_PLAYOUTS, EngineConfig
 @dataclass(frozen=True)
 class Limit:
     """Stop at the first of: `playouts` simulations, `seconds` of thinking, or `stop()` true
-    (asked between batches of about 20 ms). None means no such bound; at least one is needed."""
+    (asked between batches of about 20 ms). None means no such bound; at least one is needed.
+    use_or_lose: the seconds are this move's alone (a fixed time a move, a Japanese byo-yomi
+    period): time not spent is lost, so the search never stops early."""
 
     playouts: int | None = None
     seconds: float | None = None
     stop: Callable[[], bool] | None = None
+    use_or_lose: bool = False
 
     def __post_init__(self) -> None:
         if self.playouts is not None and self.playouts < 0:
@@ -28,12 +31,16 @@ class Limit:
 
     @classmethod
     def for_move(cls, config: EngineConfig, clock_seconds: float | None = None,
-                 stop: Callable[[], bool] | None = None) -> "Limit":
-        """The budget of one move: the clock's share when a clock runs, else time_s; playouts as
-        the user set them (a cap), or DEFAULT_PLAYOUTS when nothing bounds the time."""
-        seconds = clock_seconds if clock_seconds is not None else (config.time.time_s or None)
+                 stop: Callable[[], bool] | None = None, clock_use_or_lose: bool = False) -> "Limit":
+        """The budget of one move: the clock's share when a clock runs (clock_use_or_lose: a share
+        that cannot be saved for later moves), else time_s, which is always use-or-lose; playouts
+        as the user set them (a cap), or DEFAULT_PLAYOUTS when nothing bounds the time."""
+        if clock_seconds is not None:
+            seconds, use_or_lose = clock_seconds, clock_use_or_lose
+        else:
+            seconds, use_or_lose = config.time.time_s or None, bool(config.time.time_s)
         playouts = config.search.playouts or (None if seconds else DEFAULT_PLAYOUTS)
-        return cls(playouts, seconds, stop)
+        return cls(playouts, seconds, stop, use_or_lose)
 
     def with_stop(self, stop: Callable[[], bool] | None) -> "Limit":
-        return Limit(self.playouts, self.seconds, stop)
+        return Limit(self.playouts, self.seconds, stop, self.use_or_lose)

@@ -76,7 +76,7 @@ class Player:
         """The budget of colour's next move, decided once: the clock's share when one runs."""
         seconds = self.clock.budget(colour, self.game.size, len(self.game.moves),
                                     self.config.time.lag_s)
-        return Limit.for_move(self.effective_config, seconds, stop)
+        return Limit.for_move(self.effective_config, seconds, stop, self.clock.use_or_lose(colour))
 
     def genmove(self, colour: str, *, stop: Stop | None = None, commit: bool = True,
                 cleanup: bool = False) -> SearchResult:

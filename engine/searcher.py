@@ -28,7 +28,7 @@ class Searcher(SearchTree):
         when time decides); analysis, which wants the whole budget, passes early_stop=False."""
         playouts, seconds, stop = limit.playouts, limit.seconds, limit.stop
         if early_stop is None:
-            early_stop = self.config.search.early_stop
+            early_stop = self.config.search.early_stop and not limit.use_or_lose
         self.begin_run()
         start = time.perf_counter()
         done, batch = 0, FIRST_BATCH
@@ -79,7 +79,8 @@ class Searcher(SearchTree):
         robust_max = sc.final_move == "robust-max" and sc.robust_max_extra > 0
         main = limit
         if robust_max and limit.seconds:
-            main = Limit(limit.playouts, limit.seconds / (1 + sc.robust_max_extra), limit.stop)
+            main = Limit(limit.playouts, limit.seconds / (1 + sc.robust_max_extra), limit.stop,
+                         limit.use_or_lose)
         done = self.run(main)
         if robust_max:
             done += self._robust_max_extra(limit, done, start)

@@ -124,6 +124,15 @@ class TimeControl:
             return lag_s
         return min(lag_s, max(MIN_LAG_S, 1.5 * min(overheads)))
 
+    def use_or_lose(self, colour: int) -> bool:
+        """Whether colour's next move has time that no later move can have: a Japanese byo-yomi
+        period (it starts full again after the move), or the last stone of a Canadian period.
+        Time saved in main time, or early in a Canadian period, carries over."""
+        clock = self.clocks[colour]
+        if self.system == BYOYOMI:
+            return clock.main_s <= 0 and clock.periods > 0
+        return self.system == CANADIAN and clock.stones == 1
+
     def budget(self, colour: int, board_size: int, moves_played: int, lag_s: float) -> float | None:
         """Seconds to think for colour's next move, or None when no clock applies."""
         if self.system == NONE:

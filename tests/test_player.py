@@ -43,7 +43,7 @@ def test_without_a_clock_the_playouts_decide():
 
 def test_under_a_clock_time_decides_and_a_cap_applies_only_when_set():
     assert Limit.for_move(EngineConfig(), clock_seconds=9.5) == Limit(None, 9.5)
-    assert Limit.for_move(EngineConfig().replace(time_s=5.0)) == Limit(None, 5.0)
+    assert Limit.for_move(EngineConfig().replace(time_s=5.0)) == Limit(None, 5.0, use_or_lose=True)
     assert Limit.for_move(EngineConfig().replace(playouts=800), clock_seconds=9.5) == Limit(800, 9.5)
     # a controller's clock takes precedence over time_s
     assert Limit.for_move(EngineConfig().replace(time_s=5.0), clock_seconds=2.0) == Limit(None, 2.0)

@@ -456,11 +456,15 @@ def test_final_move_rules_pick_as_defined():
     assert best.value - 4.0 / math.sqrt(best.visits) == pytest.approx(bound)
 
 
-def test_early_stop_ends_a_decided_search():
+def test_early_stop_ends_a_decided_search_unless_its_time_is_use_or_lose():
+    from mango.engine.limit import Limit
+
     drawing, komi, _ = POSITIONS["take the last dame when it decides the game"]
     game = Game.from_ascii(drawing, komi=komi, to_move="b")
     result = searcher(5000, early_stop=True).search(game)
     assert result.playouts < 5000
+    whole = searcher(5000, early_stop=True).search(game, Limit(5000, use_or_lose=True))
+    assert whole.playouts == 5000 and whole.move == result.move
 
 
 def test_bad_settings_are_refused():

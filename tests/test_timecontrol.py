@@ -86,3 +86,26 @@ def test_byoyomi_reports_do_not_count_as_overhead():
     clock.spend(BLACK, 3.0)
     clock.time_left(BLACK, 30, 5)                            # now in byoyomi: no observation
     assert clock.clocks[BLACK].overheads == []
+
+
+def test_time_that_cannot_be_saved_is_use_or_lose():
+    """A Japanese byo-yomi period starts full after each move and a Canadian period's last stone
+    leaves nothing for later: the search spends such time whole; main time carries over."""
+    from mango.engine.config import EngineConfig
+    from mango.engine.limit import Limit
+
+    clock = TimeControl()
+    assert not clock.use_or_lose(1)
+    clock.set_byoyomi(60, 10, 3)
+    assert not clock.use_or_lose(1)              # main time left
+    clock.time_left(1, 10, 3)                    # in the periods
+    assert clock.use_or_lose(1)
+    clock.set_canadian(0, 300, 25)
+    clock.time_left(2, 100, 10)
+    assert not clock.use_or_lose(2)
+    clock.time_left(2, 4, 1)
+    assert clock.use_or_lose(2)
+    fixed = Limit.for_move(EngineConfig().replace(time_s=1.0))
+    assert fixed.seconds == 1.0 and fixed.use_or_lose and fixed.with_stop(None).use_or_lose
+    assert not Limit.for_move(EngineConfig().replace(time_s=1.0), 5.0).use_or_lose
+    assert not Limit.for_move(EngineConfig()).use_or_lose
