@@ -100,7 +100,7 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
     import os
 
     from mango.engine.selfplay import play_selfplay_game
-    from mango.gtp.record import game_to_sgf
+    from mango.engine.record import game_to_sgf
 
     if not math.isfinite(komi):
         raise click.BadParameter("komi must be a finite number", param_hint="--komi")

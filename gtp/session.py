@@ -317,7 +317,7 @@ def set_free_handicap(session, args):
 def loadsgf(session, args):
     expect_args(args, 1, 2)
     move_number = int_arg(args[1]) if len(args) == 2 else None
-    from mango.gtp.record import GameRecordError, load_game
+    from mango.engine.record import GameRecordError, load_game
     try:
         game = load_game(args[0], move_number)
     except GameRecordError as error:
@@ -328,7 +328,7 @@ def loadsgf(session, args):
 
 @command("printsgf")
 def printsgf(session, args):
-    from mango.gtp.record import game_to_sgf
+    from mango.engine.record import game_to_sgf
     text = game_to_sgf(session.game, None, "Black", "White").decode()
     if args:
         try:

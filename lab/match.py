@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from mango.engine import Game
 from mango.engine.referee import Forfeit, GameEnd, other_colour, referee_game
-from mango.gtp.record import game_to_sgf
+from mango.engine.record import game_to_sgf
 from mango.lab.client import EngineFailure, GtpClient, find_gnugo, gnugo_command, split_command
 from mango.lab.contestant import GtpContestant
 from mango.lab.game_record import GameRecord

@@ -81,26 +81,14 @@ def _from_line(line: str) -> Opening | None:
 
 
 def _from_sgf(path: str) -> list[Opening]:
-    from sgfmill import sgf, sgf_grammar
-
-    from mango.gtp.record import sgf_vertex
+    from mango.engine.record import GameRecordError, read_main_lines
 
     with open(path, "rb") as handle:
         data = handle.read()
-    openings = []
     try:
-        for coarse in sgf_grammar.parse_sgf_collection(data):
-            record = sgf.Sgf_game.from_coarse_game_tree(coarse)
-            if record.get_root().has_setup_stones():
-                raise OpeningError(f"{path}: setup stones are not an opening")
-            moves = []
-            for node in record.get_main_sequence():
-                colour, move = node.get_move()
-                if colour is not None:
-                    moves.append((colour, sgf_vertex(move)))
-            openings.append(Opening(tuple(moves)))
-    except ValueError as error:
-        if isinstance(error, OpeningError):
-            raise
+        lines = read_main_lines(data)
+    except GameRecordError as error:
         raise OpeningError(f"{path}: {error}") from None
-    return openings
+    if any(line.setup for line in lines):
+        raise OpeningError(f"{path}: setup stones are not an opening")
+    return [Opening(line.moves) for line in lines]

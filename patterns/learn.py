@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 import numpy as np
-from sgfmill import sgf, sgf_moves
 
+from mango.engine import pattern3
 from mango.engine.board import PASS_POINT, Board
 from mango.engine.errors import IllegalMoveError
-from mango.engine import pattern3
+from mango.engine.record import GameRecordError, read_main_lines
+from mango.engine.vertex import parse_vertex
 
 log = logging.getLogger(__name__)
 
@@ -91,29 +92,26 @@ def parse_record(name: str, data: bytes, since: int | None = None) -> Record | N
     """A Record, or None when `since` is given and the game is older or undated.
     Raises ValueError for a record that cannot be read."""
     try:
-        game = sgf.Sgf_game.from_bytes(data)
-        size = game.get_size()
-        if since is not None:
-            try:
-                date = game.get_root().get("DT")
-                year = int(str(date)[:4])
-            except (KeyError, ValueError):
-                return None
-            if year < since:
-                return None
-        board, plays = sgf_moves.get_setup_and_moves(game)
-    except (ValueError, KeyError, IndexError) as error:
+        line = read_main_lines(data)[0]
+    except GameRecordError as error:
         raise ValueError(f"unreadable SGF: {error}") from None
-    if not 2 <= size <= 19:
-        raise ValueError(f"board size {size} is not supported")
-    scratch = Board(size)
-    setup = [(BLACK if colour == "b" else WHITE, scratch.point(col, row))
-             for colour, (row, col) in board.list_occupied_points()]
-    moves = []
-    for colour, move in plays:
-        c = BLACK if colour == "b" else WHITE
-        moves.append((c, PASS_POINT if move is None else scratch.point(move[1], move[0])))
-    return Record(name, size, setup, moves)
+    if since is not None:
+        try:
+            if int((line.date or "")[:4]) < since:
+                return None
+        except ValueError:
+            return None                 # undated
+    if not 2 <= line.size <= 19:
+        raise ValueError(f"board size {line.size} is not supported")
+    scratch = Board(line.size)
+
+    def point(vertex: str) -> int:
+        xy = parse_vertex(vertex, line.size)
+        return PASS_POINT if xy is None else scratch.point(*xy)
+
+    setup = [(BLACK if colour == "b" else WHITE, point(vertex)) for colour, vertex in line.setup]
+    moves = [(BLACK if colour == "b" else WHITE, point(vertex)) for colour, vertex in line.moves]
+    return Record(name, line.size, setup, moves)
 
 
 def start_board(record: Record) -> Board:

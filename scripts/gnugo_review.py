@@ -23,7 +23,7 @@ import tempfile
 from sgfmill import sgf
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
-from mango.gtp.record import sgf_vertex
+from mango.engine.record import sgf_vertex
 from mango.lab.store import read_records
 
 

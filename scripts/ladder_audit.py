@@ -22,7 +22,7 @@ from sgfmill import sgf
 from mango.engine import Game, IllegalMoveError
 from mango.engine.playout import ladder_attack
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
-from mango.gtp.record import sgf_vertex
+from mango.engine.record import sgf_vertex
 
 GNUGO_VERDICT = {"0": "escapes", "1": "captured", "2": "ko", "3": "ko"}
 

@@ -20,7 +20,7 @@ from sgfmill import sgf
 
 from mango.engine import Game, IllegalMoveError
 from mango.engine.playout import ladder_attack
-from mango.gtp.record import sgf_vertex
+from mango.engine.record import sgf_vertex
 
 
 def runs_in_game(record: dict) -> Counter:

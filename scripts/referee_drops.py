@@ -21,10 +21,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sgfmill import sgf
-
+from mango.engine.record import read_main_lines
 from mango.lab.client import GtpClient, split_command
-from mango.gtp.record import sgf_vertex
 from mango.lab.store import read_records
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
@@ -33,9 +31,7 @@ OTHER = {"b": "w", "w": "b"}
 
 def game_moves(sgf_text: str) -> list[tuple[str, str]]:
     """(colour, GTP vertex) of every move of the stored game's main line."""
-    game = sgf.Sgf_game.from_bytes(sgf_text.encode())
-    return [(colour, sgf_vertex(move)) for colour, move in
-            (node.get_move() for node in game.get_main_sequence()[1:]) if colour is not None]
+    return list(read_main_lines(sgf_text.encode())[0].moves)
 
 
 def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) -> tuple[str, float | None]:

@@ -30,7 +30,7 @@ from mango.engine.status import final_score, final_status
 from mango.lab.client import find_gnugo, gnugo_command
 from mango.lab.contestant import GtpContestant
 from mango.lab.match import gnugo_final_score
-from mango.gtp.record import game_to_sgf
+from mango.engine.record import game_to_sgf
 from mango.engine.statistic import wilson
 
 STATUS_SEED = 9

@@ -247,7 +247,7 @@ def test_under_a_clock_time_decides_each_move():
 
 def test_reg_genmove_answers_for_both_colours_on_one_position(tmp_path):
     from mango.engine import Game
-    from mango.gtp.record import game_to_sgf
+    from mango.engine.record import game_to_sgf
     from test_player import ENDGAME
 
     path = tmp_path / "endgame.sgf"
@@ -474,7 +474,7 @@ def test_kata_analyze_uses_floats_and_reports_ownership():
 
 def test_kata_analyze_reports_the_score_margin_from_the_side_to_move(tmp_path):
     from mango.engine import Game
-    from mango.gtp.record import game_to_sgf
+    from mango.engine.record import game_to_sgf
 
     # Black owns the board (six eyes); the empty row is Black's too, whoever plays there
     path = tmp_path / "won.sgf"

@@ -1,6 +1,9 @@
-"""Game records as SGF, read and written with sgfmill: loadsgf, printsgf and the SGF files that
-selfplay and match write."""
+"""Game records as SGF, read and written with sgfmill, in one place for every reader: GTP's
+loadsgf and printsgf, the files selfplay and match write, the laboratory's openings and game
+reviews, and the pattern learner's professional games (as python-chess keeps PGN in its core)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from mango.engine import Game
 from mango.engine.errors import IllegalMoveError, NotationError
@@ -14,6 +17,37 @@ class GameRecordError(ValueError):
 def sgf_vertex(move) -> str:
     """The GTP vertex of an sgfmill move: (row, column) from the bottom left, or None for a pass."""
     return "pass" if move is None else format_vertex((move[1], move[0]))
+
+
+@dataclass(frozen=True)
+class MainLine:
+    """A game of an SGF file as the readers that replay it need it: its root's set-up stones and
+    its main line's moves, as (colour, GTP vertex), colours "b"/"w", passes as "pass"."""
+    size: int
+    komi: float
+    date: str | None                # DT, as written
+    setup: tuple[tuple[str, str], ...]
+    moves: tuple[tuple[str, str], ...]
+
+
+def read_main_lines(data: bytes) -> list[MainLine]:
+    """Every game of an SGF collection; GameRecordError for data sgfmill cannot read or a game
+    with set-up stones after its root (which a main line of moves cannot say)."""
+    from sgfmill import sgf, sgf_grammar, sgf_moves
+
+    lines = []
+    try:
+        for coarse in sgf_grammar.parse_sgf_collection(data):
+            record = sgf.Sgf_game.from_coarse_game_tree(coarse)
+            root = record.get_root()
+            board, plays = sgf_moves.get_setup_and_moves(record)
+            date = str(root.get("DT")) if root.has_property("DT") else None
+            setup = tuple((colour, sgf_vertex(point)) for colour, point in board.list_occupied_points())
+            lines.append(MainLine(record.get_size(), record.get_komi(), date, setup,
+                                  tuple((colour, sgf_vertex(move)) for colour, move in plays)))
+    except (ValueError, KeyError, IndexError) as error:
+        raise GameRecordError(str(error)) from None
+    return lines
 
 
 def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes:
