@@ -107,6 +107,9 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     if json_path:
         with open(json_path, "w") as handle:
             json.dump(outcome.summary, handle, indent=1)
+    if outcome.summary["errors"] and not outcome.summary["games"]:
+        raise click.ClickException(f"every game failed ({outcome.summary['errors']} errors: an engine "
+                                   f"could not start, died or refused a command); nothing was measured")
 
 
 def _log_line(text: str) -> None:

@@ -1,9 +1,10 @@
 """One game loop for every caller that plays whole games: `mango selfplay` (Mango against itself in
 process), `mango match` (engines over GTP, in the laboratory) and the scripts. The referee keeps its
 own Game, asks the side to move for a move, checks it, tells the other side, and ends the game the
-same way for all of them: two passes, a resignation, a forfeit (an illegal move, an engine that
-failed or ran out of time), or the move cap; results are written one way ("B+R", "W+T", "B+F",
-"W+3.5", "0").
+same way for all of them: two passes, a resignation, a forfeit (an illegal move, a lost clock),
+a failure (an engine that could not start, died or refused a command: the game is void, it
+measures nothing), or the move cap; results are written one way ("B+R", "W+T", "B+F", "W+3.5",
+"0", "Void").
 """
 from __future__ import annotations
 
@@ -26,12 +27,20 @@ def other_colour(colour: str) -> str:
     return "w" if colour == "b" else "b"
 
 
-class Forfeit(Exception):
-    """The side of this colour loses at once: an illegal move, a failed engine, a lost clock."""
+ILLEGAL, ON_TIME, FAILURE = "illegal", "time", "failure"
 
-    def __init__(self, colour: str, reason: str, on_time: bool = False):
+
+class Forfeit(Exception):
+    """The game ends at once because of the side of this colour: it broke a rule (an illegal
+    move, a lost clock: it loses), or its engine failed (the game is void)."""
+
+    def __init__(self, colour: str, reason: str, kind: str = FAILURE):
         super().__init__(reason)
-        self.colour, self.reason, self.on_time = colour, reason, on_time
+        self.colour, self.reason, self.kind = colour, reason, kind
+
+    @property
+    def on_time(self) -> bool:
+        return self.kind == ON_TIME
 
 
 class Contestant(Protocol):
@@ -61,12 +70,22 @@ class PlayerContestant:
 
 @dataclass(frozen=True)
 class GameEnd:
-    """How a game ended: the winner's colour (None: a draw), the SGF result and its reason."""
+    """How a game ended: the winner's colour (None: a draw, or a void game), the SGF result and
+    its reason."""
     winner: str | None
     result: str
     reason: str
-    forfeit: bool = False       # decided by a Forfeit (an illegal move, a failure or the clock)
+    forfeit: bool = False       # a side broke a rule: an illegal move, or its clock
     on_time: bool = False       # the forfeit was a lost clock
+    void: bool = False          # an engine failed: the game measures nothing
+
+    @classmethod
+    def of_forfeit(cls, forfeit: Forfeit) -> GameEnd:
+        if forfeit.kind == FAILURE:
+            return cls(None, "Void", forfeit.reason, void=True)
+        winner = other_colour(forfeit.colour)
+        return cls(winner, f"{winner.upper()}+{'T' if forfeit.on_time else 'F'}", forfeit.reason,
+                   forfeit=True, on_time=forfeit.on_time)
 
 
 def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str] | None = None,
@@ -83,14 +102,12 @@ def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str]
                 winner = other_colour(colour)
                 return GameEnd(winner, f"{winner.upper()}+R", f"{names[colour]} resigned")
             if not _is_legal(game, colour, vertex):
-                raise Forfeit(colour, f"{names[colour]} played an illegal move {vertex}")
+                raise Forfeit(colour, f"{names[colour]} played an illegal move {vertex}", ILLEGAL)
             game.play(colour, vertex)
             if sides[other_colour(colour)] is not sides[colour]:
                 sides[other_colour(colour)].play(colour, vertex)
     except Forfeit as forfeit:
-        winner = other_colour(forfeit.colour)
-        return GameEnd(winner, f"{winner.upper()}+{'T' if forfeit.on_time else 'F'}", forfeit.reason,
-                       forfeit=True, on_time=forfeit.on_time)
+        return GameEnd.of_forfeit(forfeit)
     final = game.score() if score is None else score(game)
     winner = None if final == 0 else ("b" if final > 0 else "w")
     text = score_text(final)

@@ -1,12 +1,12 @@
 """An engine over GTP as a side of a refereed game (engine/referee.py): it is told the game's
-settings and moves, asked for its moves under the match's clock, and forfeits when it fails,
-refuses a command or overruns its clock. It times its own moves and the time spent waiting on
+settings and moves, asked for its moves under the match's clock, and ends the game when it fails
+or refuses a command (a void game) or overruns its clock (a loss). It times its own moves and the time spent waiting on
 it, so that the match can tell the engines' time from the referee's."""
 from __future__ import annotations
 
 import time
 
-from mango.engine.referee import Forfeit
+from mango.engine.referee import ON_TIME, Forfeit
 from mango.lab.client import MOVE_TIMEOUT_S, EngineFailure, EngineTimeout, GtpClient
 from mango.lab.matchclock import MatchTimeControl, SideClock
 
@@ -56,8 +56,9 @@ class GtpContestant:
         try:
             vertex = self.client.send(f"genmove {colour}", timeout=timeout)
         except EngineTimeout as failure:
-            raise Forfeit(colour, f"{self.name} lost on time" if self.clock else str(failure),
-                          on_time=bool(self.clock)) from None
+            if self.clock:
+                raise Forfeit(colour, f"{self.name} lost on time", ON_TIME) from None
+            raise Forfeit(colour, str(failure)) from None
         except EngineFailure as failure:
             raise Forfeit(colour, str(failure)) from None
         finally:
@@ -66,7 +67,7 @@ class GtpContestant:
         self.move_times.append(round(spent, 4))
         if self.clock and not self.clock.spend(spent):
             raise Forfeit(colour, f"{self.name} lost on time ({spent:.1f} s for its move "
-                                  f"{len(self.move_times)})", on_time=True)
+                                  f"{len(self.move_times)})", ON_TIME)
         return vertex
 
     def close(self) -> None:

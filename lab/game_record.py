@@ -28,7 +28,7 @@ class GameRecord:
     komi: float
     b_seeded: bool | None = None    # side B got a seed every game (GNU Go needs --seed); None: not recorded
     opening: str | None = None
-    error: bool = False             # decided by an engine failure or an illegal move
+    error: bool = False             # void: an engine failed; counted apart, never scored
     time_loss: bool = False
     time_a: float = 0.0             # seconds each side spent on its moves
     time_b: float = 0.0
@@ -53,7 +53,9 @@ class GameRecord:
         values = {k: v for k, v in data.items() if k in names}
         for key in ("move_times_a", "move_times_b"):
             values[key] = tuple(values.get(key, ()))
-        return cls(**values)
+        if values.get("error") and "illegal move" in values.get("reason", ""):
+            values["error"] = False         # stores before 2026-11-25 marked illegal moves as
+        return cls(**values)                # errors; they are forfeits, scored
 
     def heading(self) -> str:
         """The game in one line, for the scripts that review games: 'game 3 (Mango b, W+R, 214

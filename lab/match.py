@@ -163,8 +163,7 @@ def play_game(job: GameJob) -> GameRecord:
         runner_s = (time.perf_counter() - started
                     - (sum(engine.waiting for engine in engines.values()) - waiting_before))
     except Forfeit as forfeit:                      # while the engines start or take the opening
-        winner = other_colour(forfeit.colour)
-        end = GameEnd(winner, f"{winner.upper()}+F", forfeit.reason, forfeit=True)
+        end = GameEnd.of_forfeit(forfeit)
         runner_s = 0.0
     finally:
         for engine in engines.values():
@@ -183,7 +182,7 @@ def play_game(job: GameJob) -> GameRecord:
         opening=None if opening is None else str(opening),
         winner=end.winner, result=end.result, reason=end.reason,
         points=0.5 if end.winner is None else float(end.winner == a_colour),
-        error=end.forfeit and not end.on_time, time_loss=end.on_time, moves=len(game.moves),
+        error=end.void, time_loss=end.on_time, moves=len(game.moves),
         time_a=round(sum(times.get("a", ())), 3), time_b=round(sum(times.get("b", ())), 3),
         move_times_a=times.get("a", ()), move_times_b=times.get("b", ()),
         runner_ms_per_move=round(1000 * runner_s / max(1, moves_played), 3),
@@ -330,7 +329,7 @@ def summary_lines(summary: dict) -> list[str]:
              f"Elo {_signed(summary['elo'], _inf(summary['score']))} "
              f"({_signed(summary['elo_low'], '-inf')} to {_signed(summary['elo_high'], '+inf')})",
              f"wins {summary['wins']}, losses {summary['losses']}, draws {summary['draws']}, "
-             f"errors {summary['errors']}, time losses {summary['time_losses']}"
+             f"errors {summary['errors']} (void, not scored), time losses {summary['time_losses']}"
              + (f"; pairs {summary['pentanomial']}" if "pentanomial" in summary else "")
              + (f"; {summary['resumed']} games resumed from the store" if summary["resumed"] else "")]
     if "sprt" in summary:

@@ -102,14 +102,18 @@ class Tally:
 
     def add(self, points: float, pair: int | None = None, error: bool = False,
             time_loss: bool = False) -> None:
-        """One game: points 1, 1/2 or 0 for the tested engine."""
+        """One game: points 1, 1/2 or 0 for the tested engine. An error (an engine that could not
+        start, died or refused a command) is counted and not scored: it measures nothing, and
+        its pair stays incomplete."""
+        if error:
+            self.errors += 1
+            return
         if points == 1:
             self.wins += 1
         elif points == 0:
             self.losses += 1
         else:
             self.draws += 1
-        self.errors += bool(error)
         self.time_losses += bool(time_loss)
         if self.paired and pair is not None:
             if pair in self._open:

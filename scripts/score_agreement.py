@@ -65,8 +65,8 @@ def play_game(job: tuple) -> dict:
         opponent = GtpContestant(gnugo_command(gnugo, level), gnugo_colour, "GNU Go")
         opponent.new_game(size, komi, None)
         ending = referee_game(game, {mango_colour: mango, gnugo_colour: opponent}, names)
-        end = ("two passes" if game.is_over else ending.reason if ending.forfeit or "resigned" in ending.reason
-               else "move cap")
+        ended_early = ending.forfeit or ending.void or "resigned" in ending.reason
+        end = "two passes" if game.is_over else ending.reason if ended_early else "move cap"
     except Forfeit as forfeit:
         end = forfeit.reason
     finally:

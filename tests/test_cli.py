@@ -134,28 +134,43 @@ for line in sys.stdin:
 '''
 
 
-@pytest.mark.parametrize("mode, reason", [("illegal", "illegal move"), ("die", "died")])
-def test_match_goes_on_when_the_opponent_misbehaves(tmp_path, mode, reason):
+def misbehaving_match(tmp_path, mode):
     import sys
-
-    from mango.lab.store import read_records
 
     script = tmp_path / "fake.py"
     script.write_text(FAKE_ENGINE)
     report = tmp_path / "match.json"
-    store = tmp_path / "results.jsonl"
     result = CliRunner().invoke(main, ["match", "--opponent", f"{sys.executable} {script} {mode}",
                                        "--games", "2", "--size", "5", "--playouts", "50",
                                        "--json", str(report), "--quiet", "--sgf", str(tmp_path / "sgf"),
-                                       "--store", str(store)])
+                                       "--store", str(tmp_path / "results.jsonl")])
+    return result, json.loads(report.read_text())
+
+
+def test_an_illegal_move_is_a_forfeit_and_scored(tmp_path):
+    from mango.lab.store import read_records
+
+    result, data = misbehaving_match(tmp_path, "illegal")
     assert result.exit_code == 0, result.output
-    data = json.loads(report.read_text())
-    assert data["games"] == 2 and data["points"] == 2.0 and data["errors"] == 2
-    records = read_records(str(store))
-    assert len(records) == 2
-    assert all(reason in game.reason for game in records)
+    assert data["games"] == 2 and data["points"] == 2.0 and data["errors"] == 0
+    records = read_records(str(tmp_path / "results.jsonl"))
+    assert len(records) == 2 and all("illegal move" in game.reason for game in records)
+    assert {game.result[1:] for game in records} == {"+F"}
     assert len(list((tmp_path / "sgf").glob("*.sgf"))) == 2
     assert "Elo" in result.output
+
+
+def test_a_dead_engine_is_an_error_never_a_win(tmp_path):
+    """An opponent that dies measures nothing: its games are void, counted as errors and never
+    scored, and a match whose every game failed says so and exits non-zero."""
+    from mango.lab.store import read_records
+
+    result, data = misbehaving_match(tmp_path, "die")
+    assert result.exit_code == 1 and "every game failed" in result.output
+    assert data["games"] == 0 and data["points"] == 0 and data["errors"] == 2
+    records = read_records(str(tmp_path / "results.jsonl"))
+    assert len(records) == 2 and all("died" in g.reason and g.result == "Void" and g.error for g in records)
+    assert "Traceback" not in result.output
 
 
 def test_match_refuses_an_empty_opponent(tmp_path):

@@ -510,3 +510,21 @@ def test_report_tells_apart_one_label_with_different_settings():
                             game_record(**record("later", 0, {"nakade": True, "ladders": False}))])
     assert sorted((k[0], len(v)) for k, v in groups.items()) == [
         ("mango playouts=1000", 1), ("mango playouts=1000 {nakade=True}", 2)]
+
+
+def test_errors_are_counted_and_never_scored():
+    tally = Tally(paired=True)
+    tally.add(1.0, pair=0)
+    tally.add(0.5, pair=0, error=True)           # the pair's second game failed: it stays open
+    tally.add(0.0, pair=1)
+    s = tally.summary()
+    assert (s["games"], s["wins"], s["losses"], s["errors"]) == (2, 1, 1, 1)
+    assert s["pentanomial"] == [0, 0, 0, 0, 0]
+
+
+def test_old_stores_illegal_moves_are_forfeits_not_errors():
+    from mango.lab.game_record import GameRecord
+
+    old = {**game_record(reason="gnugo played an illegal move Z9", points=1.0).to_json(), "error": True}
+    assert not GameRecord.from_json(old).error
+    assert GameRecord.from_json({**old, "reason": "gnugo died"}).error
