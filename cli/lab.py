@@ -6,7 +6,7 @@ import os
 
 import click
 
-from mango.cli.option import config_options, engine_config
+from mango.cli.option import KOMI, config_options, engine_config, output_file, output_folder
 
 
 @click.command()
@@ -20,7 +20,7 @@ from mango.cli.option import config_options, engine_config
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=10, show_default=True,
               help="Games to play (with --sprt: at most); whole pairs with --openings.")
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True)
-@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--komi", type=KOMI, default=7.5, show_default=True)
 @click.option("--playouts", type=click.IntRange(0, 100_000_000), default=None,
               help="Mango's playouts per move, for both Mango sides; a cap under --time-control "
                    "too [default: 10000 without a clock, the clock alone with one].")
@@ -45,11 +45,12 @@ from mango.cli.option import config_options, engine_config
 @click.option("--cpus-per-game", type=click.FloatRange(0, 64, min_open=True), default=1.0,
               show_default=True, help="CPUs a Ray task (one game, both engines) asks for.")
 @click.option("--store", "store_path", type=click.Path(dir_okay=False), default="mango-results.jsonl",
+              callback=output_file,
               show_default=True, help="Results store (JSONL): every game appended; a match with the "
                                       "same settings resumes from it.")
-@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None, callback=output_folder,
               help="Also write each game as SGF in this folder.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, callback=output_file,
               help="Write the summary (games, wins, losses, draws, errors, time_losses, score, elo, "
                    "elo_low, elo_high, sprt) here.")
 @click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
@@ -58,7 +59,6 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
           sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
           sgf_dir, json_path, quiet, config_file, options) -> None:
     """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
-    import math
 
     from mango.lab import match as lab
     from mango.lab.backend import BackendError
@@ -67,8 +67,6 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     from mango.lab.opening import OpeningError, load_openings
     from mango.lab.sprt import parse_sprt
 
-    if not math.isfinite(komi):
-        raise click.BadParameter("komi must be a finite number", param_hint="--komi")
     config = engine_config(config_file, options, playouts=playouts)
     clocked = time_control is not None
     side_a = lab.mango_side(config.for_size(size).flat(), config_file, options, playouts, clock=clocked)
@@ -127,7 +125,7 @@ def _log_line(text: str) -> None:
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
               help="Mango's playouts per move [default: the config's, 10000].")
 @click.option("--seed", type=click.IntRange(0, 2**62), default=1, show_default=True)
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, callback=output_file,
               help="Write the counts and every test's answer here.")
 @config_options
 def suite(files, engine_command, playouts, seed, json_path, config_file, options) -> None:
@@ -171,6 +169,7 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
 @click.command()
 @click.argument("stores", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="mango-report",
+              callback=output_folder,
               show_default=True, help="Folder for report.md and the plots (PNG).")
 @click.option("--no-plots", is_flag=True, help="Only the Markdown tables.")
 @click.option("--reference", "references", multiple=True, type=click.Path(exists=True, dir_okay=False),

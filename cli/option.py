@@ -18,8 +18,11 @@ def engine_config(config_file: str | None, options: tuple[str, ...], **overrides
     config = EngineConfig()
     try:
         if config_file:
-            with open(config_file, "rb") as handle:
-                config = config.with_mapping(tomllib.load(handle))
+            try:
+                with open(config_file, "rb") as handle:
+                    config = config.with_mapping(tomllib.load(handle))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError, ConfigError) as error:
+                raise ConfigError(f"{config_file}: {error}") from None
         pairs = {}
         for option in options:
             if "=" not in option:
@@ -45,3 +48,58 @@ def config_options(function):
     for option in reversed(CONFIG_OPTIONS):
         function = option(function)
     return function
+
+
+def output_file(ctx, param, path):
+    """A file the command will write (--store, --json, --plot, --out FILE), checked before any
+    work: a folder that does not exist or cannot be written fails now, not after an hour."""
+    import os
+
+    if path is None:
+        return path
+    existed = os.path.exists(path)
+    try:
+        folder = os.path.dirname(os.path.abspath(path))
+        os.makedirs(folder, exist_ok=True)
+        with open(path, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            os.remove(path)
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {path}: {error.strerror or error}") from None
+    return path
+
+
+def output_folder(ctx, param, path):
+    """A folder the command will write files into (--sgf, --out DIR), made and checked first."""
+    import os
+    import tempfile
+
+    if path is None:
+        return path
+    try:
+        os.makedirs(path, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path):
+            pass
+    except OSError as error:
+        raise click.BadParameter(f"cannot write in {path}: {error.strerror or error}") from None
+    return path
+
+
+class Komi(click.ParamType):
+    """Komi: a finite number of points, at most 1,000 either way (area scores are at most 361)."""
+    name = "komi"
+
+    def convert(self, value, param, ctx):
+        import math
+
+        try:
+            komi = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(komi) or abs(komi) > 1000:
+            self.fail(f"{value!r}: komi must be a finite number between -1000 and 1000", param, ctx)
+        return komi
+
+
+KOMI = Komi()

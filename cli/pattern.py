@@ -5,6 +5,8 @@ import json
 
 import click
 
+from mango.cli.option import output_file
+
 
 @click.command("learn-patterns")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(exists=True))
@@ -12,7 +14,7 @@ import click
               show_default=True,
               help="pattern3: the playouts' 3x3 table; bt: the 19x19 move predictor (generalized "
                    "Bradley-Terry over large patterns and tactical features, fitted by MM).")
-@click.option("--out", required=True, type=click.Path(dir_okay=False, writable=True),
+@click.option("--out", required=True, type=click.Path(dir_okay=False), callback=output_file,
               help="Where to write the table or model (.npz).")
 @click.option("--since", type=click.IntRange(1, 9999), default=None,
               help="Only games dated this year or later (SGF DT); undated games are left out.")
@@ -70,9 +72,9 @@ def learn_patterns(sources, model_kind, out, since, max_games, hold_out_every, p
                    "same sources, --since and --hold-out-every (0: every game).")
 @click.option("--table", type=click.Path(exists=True, dir_okay=False), default=None,
               help="The 3x3 table to compare with (default: the shipped one).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None, callback=output_file,
               help="Write the figures as JSON.")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None, callback=output_file,
               help="Draw the top-k curve beside the 3x3 table's (needs matplotlib).")
 @click.option("--plot-with", "plot_with", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="Also draw the curves of an earlier --json file (repeatable).")

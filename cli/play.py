@@ -6,7 +6,7 @@ import textwrap
 
 import click
 
-from mango.cli.option import config_options, engine_config
+from mango.cli.option import KOMI, config_options, engine_config, output_folder
 from mango.engine.playout import POLICIES
 
 
@@ -16,7 +16,7 @@ from mango.engine.playout import POLICIES
               help="Playouts to run from the empty board.")
 @click.option("--policy", type=click.Choice(POLICIES), default="mango", show_default=True,
               help="Playout policy: mango (urgencies) or light (uniform random).")
-@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--komi", type=KOMI, default=7.5, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="Random seed (same seed, same playouts).")
 @click.option("--search", "with_search", is_flag=True,
@@ -84,26 +84,23 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
 
 @click.command()
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
-@click.option("--komi", type=float, default=7.5, show_default=True)
+@click.option("--komi", type=KOMI, default=7.5, show_default=True)
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
               help="Playouts per move [default: the config's, 10000].")
 @click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 64), default=None, help="Search threads.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Random seed.")
-@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None, callback=output_folder,
               help="Write each game as an SGF file in this folder.")
 @click.option("--quiet", is_flag=True, help="Only the results, not the final boards.")
 @config_options
 def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_file, options) -> None:
     """Mango plays itself: complete games, the final board and result of each, SGF files."""
-    import math
     import os
 
     from mango.engine.selfplay import play_selfplay_game
     from mango.engine.record import game_to_sgf
 
-    if not math.isfinite(komi):
-        raise click.BadParameter("komi must be a finite number", param_hint="--komi")
     config = engine_config(config_file, options, playouts=playouts, threads=threads, seed=seed)
     if sgf_dir:
         os.makedirs(sgf_dir, exist_ok=True)

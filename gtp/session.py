@@ -168,10 +168,16 @@ def clear_board(session, args):
     return ""
 
 
+MAX_KOMI = 1000     # points either way: area scores never pass 361, so more is a typo
+
+
 @command("komi")
 def komi(session, args):
     expect_args(args, 1, 1)
-    session.player.set_komi(float_arg(args[0]))
+    value = float_arg(args[0])
+    if abs(value) > MAX_KOMI:
+        raise GtpError(f"komi must be between -{MAX_KOMI} and {MAX_KOMI}")
+    session.player.set_komi(value)
     return ""
 
 

@@ -109,6 +109,7 @@ GOLDEN = [
     ("boardsize 1000", "? unacceptable size"),
     ("boardsize abc", "? syntax error"),
     ("komi x", "? syntax error"),
+    ("komi 1e308", "? komi must be between -1000 and 1000"),
     ("kgs-rules japanese", None),
     ("kgs-rules chinese", "="),
     ("quit", "="),

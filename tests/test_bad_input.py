@@ -1,0 +1,61 @@
+"""Bad input on the command line (issue 32): one line naming the option or file and what is
+wrong, exit status 2, no traceback, and nothing done before the check (no game played, no file
+left behind)."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from mango.cli import main
+
+UNWRITABLE = "/proc/no-such-folder"          # os.makedirs fails there, even for root
+
+
+def run(args):
+    result = CliRunner().invoke(main, args)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.mark.parametrize("args, says", [
+    (["match", "--opponent", "gnugo", "--store", f"{UNWRITABLE}/x.jsonl"], "--store"),
+    (["match", "--opponent", "gnugo", "--json", f"{UNWRITABLE}/x.json"], "--json"),
+    (["match", "--opponent", "gnugo", "--sgf", f"{UNWRITABLE}/sgf"], "--sgf"),
+    (["selfplay", "--sgf", f"{UNWRITABLE}/sgf"], "--sgf"),
+    (["suite", "mango", "--json", f"{UNWRITABLE}/x.json"], "--json"),
+    (["selfplay", "--komi", "nan"], "--komi"),
+    (["selfplay", "--komi", "1e308"], "--komi"),
+    (["bench", "--komi", "inf"], "--komi"),
+    (["match", "--opponent", "gnugo", "--komi", "x"], "--komi"),
+])
+def test_a_bad_option_is_refused_before_any_work(args, says):
+    result = run(args)
+    assert result.exit_code == 2, result.output
+    assert says in result.output and result.output.count("\n") <= 4
+
+
+def test_a_report_into_an_unwritable_folder_is_refused(tmp_path):
+    store = tmp_path / "s.jsonl"
+    store.write_text("")
+    result = run(["report", str(store), "--out", f"{UNWRITABLE}/report"])
+    assert result.exit_code == 2 and "--out" in result.output
+
+
+def test_a_config_file_that_is_not_utf8_names_itself(tmp_path):
+    config = tmp_path / "bad.toml"
+    config.write_bytes(b"playouts = \xff\xfe\n")
+    result = run(["selfplay", "--config", str(config)])
+    assert result.exit_code == 2 and "bad.toml" in result.output
+
+
+def test_a_broken_toml_file_names_itself(tmp_path):
+    config = tmp_path / "broken.toml"
+    config.write_text("playouts = = 3\n")
+    result = run(["selfplay", "--config", str(config)])
+    assert result.exit_code == 2 and "broken.toml" in result.output
+
+
+def test_checking_an_output_file_leaves_nothing_behind(tmp_path):
+    report = tmp_path / "out.json"
+    result = run(["match", "--opponent", str(tmp_path / "no-engine"), "--json", str(report)])
+    assert result.exit_code == 2 and "no-engine" in result.output and not report.exists()
