@@ -62,6 +62,7 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
 
     from mango.lab import match as lab
     from mango.lab.backend import BackendError
+    from mango.lab.store import StoreError
     from mango.lab.client import find_gnugo
     from mango.lab.matchclock import MatchTimeControl
     from mango.lab.opening import OpeningError, load_openings
@@ -100,6 +101,8 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
                                 log=None if quiet else _log_line)
     except BackendError as error:
         raise click.ClickException(str(error)) from None
+    except StoreError as error:
+        raise click.BadParameter(str(error), param_hint="--store") from None
     for line in lab.summary_lines(outcome.summary):
         click.echo(line)
     if json_path:
@@ -182,6 +185,7 @@ def report(stores, out_dir, no_plots, references, sprt) -> None:
     """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
     from mango.lab.report import write_report
     from mango.lab.sprt import parse_sprt
+    from mango.lab.store import StoreError
 
     try:
         test = parse_sprt(sprt)
@@ -190,6 +194,8 @@ def report(stores, out_dir, no_plots, references, sprt) -> None:
     try:
         table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
                                             references=list(references), sprt=test)
+    except StoreError as error:
+        raise click.BadParameter(str(error), param_hint="STORES") from None
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     click.echo(table, nl=False)

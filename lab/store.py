@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 
 from mango.lab.game_record import GameRecord
 
 DEFAULT_STORE = "mango-results.jsonl"
+log = logging.getLogger("mango.lab")
+
+
+class StoreError(ValueError):
+    """A file given as a results store that cannot be one."""
 
 
 def match_key(settings: dict) -> str:
@@ -55,19 +61,24 @@ def compatible(recorded: dict, current: dict) -> bool:
 
 
 def read_records(path: str) -> list[GameRecord]:
-    """Every game in a store; a torn line (a match killed mid-write) is skipped."""
+    """Every game in a store. A damaged line (a match killed mid-write, a line that is not a
+    game) is skipped with a warning that gives its number, so that nothing goes missing in
+    silence; a file that is not a store at all (not UTF-8) is a StoreError."""
     if not os.path.exists(path):
         return []
     records = []
-    with open(path, encoding="utf-8") as handle:
-        for line in handle:
-            line = line.strip()
-            if not line:
-                continue
-            try:
-                records.append(GameRecord.from_json(json.loads(line)))
-            except (json.JSONDecodeError, TypeError):
-                continue
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    records.append(GameRecord.from_json(json.loads(line)))
+                except (json.JSONDecodeError, TypeError, AttributeError):
+                    log.warning("%s: line %d is not a stored game (damaged?); skipped", path, number)
+    except UnicodeDecodeError as error:
+        raise StoreError(f"{path} is not a results store ({error.reason} at byte {error.start})") from None
     return records
 
 

@@ -59,3 +59,26 @@ def test_checking_an_output_file_leaves_nothing_behind(tmp_path):
     report = tmp_path / "out.json"
     result = run(["match", "--opponent", str(tmp_path / "no-engine"), "--json", str(report)])
     assert result.exit_code == 2 and "no-engine" in result.output and not report.exists()
+
+
+def test_a_damaged_store_line_is_reported_with_its_number(tmp_path, caplog):
+    from stored import game_record
+
+    from mango.lab.store import Store, read_records
+
+    path = tmp_path / "s.jsonl"
+    Store(str(path)).append(game_record(game=0))
+    with open(path, "a") as handle:
+        handle.write('{"match": "m", "ga\n[1, 2]\n')
+    Store(str(path)).append(game_record(game=1))
+    assert [r.game for r in read_records(str(path))] == [0, 1]
+    assert "line 2 " in caplog.text and "line 3 " in caplog.text
+
+
+def test_a_store_that_is_not_text_is_refused(tmp_path):
+    store = tmp_path / "s.jsonl"
+    store.write_bytes(b"\xff\xfe\x00binary")
+    result = run(["match", "--opponent", "gnugo", "--store", str(store), "--games", "2"])
+    assert result.exit_code == 2 and "not a results store" in result.output
+    report = run(["report", str(store), "--out", str(tmp_path / "r")])
+    assert report.exit_code == 2 and "not a results store" in report.output
