@@ -135,15 +135,19 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
     """Run GTP regression suites (.tst, GNU Go / GoGui format) against Mango or another engine.
     FILES are .tst files, or the shipped suites by name: `mango` (hand-made 9x9 positions) and
     `games` (moments of Mango's own lost games)."""
-    from mango.lab.client import split_command
+    from mango.lab.client import EngineFailure, split_command
     from mango.lab.match import mango_side
-    from mango.lab.suite import run_suite, suite_path
+    from mango.lab.suite import parse_suite, run_suite, suite_path
 
     files = [suite_path(name) for name in files]
     for path in files:
         if not os.path.isfile(path):
             raise click.BadParameter(f"{path!r} is neither a suite file nor a shipped suite "
                                      f"(mango, games)", param_hint="FILES")
+        try:
+            parse_suite(path)
+        except (UnicodeDecodeError, OSError) as error:
+            raise click.BadParameter(f"{path}: not a readable suite ({error})", param_hint="FILES") from None
 
     if engine_command:
         if playouts is not None or options or config_file:
@@ -156,7 +160,10 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
         config = engine_config(config_file, options, playouts=playouts)
         side = mango_side(config.flat(), config_file, options, playouts)
         command, name = side.command_line(seed), side.name
-    report = run_suite(list(files), command, name, on_outcome=None)
+    try:
+        report = run_suite(list(files), command, name, on_outcome=None)
+    except EngineFailure as failure:
+        raise click.ClickException(f"the engine failed: {failure}") from None
     for line in report.lines():
         click.echo(line)
     if json_path:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from mango.lab.client import EngineFailure, GtpClient
 
+START_TIMEOUT_S = 30.0      # an engine that has not answered its first command by then never will
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "suite")
 SHIPPED_SUITES = {"mango": "mango.tst", "games": "games.tst"}     # names `mango suite` knows
 
@@ -118,11 +119,13 @@ def matches(expected: str, answer: str) -> bool:
 
 def run_suite(paths: list[str], command: list[str], name: str = "engine",
               timeout: float = 600.0, on_outcome=None) -> SuiteReport:
-    """Run the suites' files against one engine (started anew for each file)."""
+    """Run the suites' files against one engine (started anew for each file). EngineFailure when
+    the engine does not start and answer protocol_version within START_TIMEOUT_S."""
     report = SuiteReport()
     for path in paths:
         engine = GtpClient(command, name)
         try:
+            engine.send("protocol_version", timeout=START_TIMEOUT_S)
             for line, test in parse_suite(path):
                 line = _translate(engine, line)
                 try:

@@ -82,3 +82,16 @@ def test_a_store_that_is_not_text_is_refused(tmp_path):
     assert result.exit_code == 2 and "not a results store" in result.output
     report = run(["report", str(store), "--out", str(tmp_path / "r")])
     assert report.exit_code == 2 and "not a results store" in report.output
+
+
+@pytest.mark.parametrize("engine", ["/bin/false", "/no/such/engine"])
+def test_a_suite_engine_that_fails_is_one_line(engine):
+    result = run(["suite", "mango", "--engine", engine])
+    assert result.exit_code == 1 and "the engine failed" in result.output
+
+
+def test_a_suite_file_that_is_not_text_is_refused(tmp_path):
+    suite = tmp_path / "bad.tst"
+    suite.write_bytes(b"1 genmove b\n#? [\xff]\n")
+    result = run(["suite", str(suite), "--engine", "/bin/false"])
+    assert result.exit_code == 2 and "bad.tst" in result.output
