@@ -104,10 +104,14 @@ def load_game(path: str, move_number: int | None = None) -> Game:
     try:
         record = sgf.Sgf_game.from_bytes(data)
         size = record.get_size()
-        komi = record.get_komi()
         nodes = record.get_main_sequence()
     except (ValueError, KeyError) as error:
-        raise GameRecordError(str(error)) from None
+        raise GameRecordError(_reason(error, "not an SGF game")) from None
+    try:
+        komi = record.get_komi()
+    except ValueError:
+        raise GameRecordError(f"komi KM[{record.get_root().get_raw('KM').decode(errors='replace')}] "
+                              f"is not a number") from None
     if not 2 <= size <= 19:
         raise GameRecordError(f"board size {size} is not 2..19")
 
@@ -136,5 +140,12 @@ def load_game(path: str, move_number: int | None = None) -> Game:
                 break
             game.play(colour, sgf_vertex(move))
     except (IllegalMoveError, NotationError, ValueError, KeyError) as error:
-        raise GameRecordError(str(error)) from None
+        raise GameRecordError(_reason(error, f"after move {number}: a move or set-up point that is "
+                                             f"not a point of the {size}x{size} board")) from None
     return game
+
+
+def _reason(error: Exception, otherwise: str) -> str:
+    """An error's message, or what it means when sgfmill gave none (it raises a bare ValueError
+    for a point it cannot read, such as AB[zz] on 9x9 or B[AA])."""
+    return str(error) or otherwise

@@ -21,6 +21,17 @@ MIN_LAG_S = 0.1         # the smallest lag buffer kept per move, whatever was ob
 MAX_LAG_SHARE = 0.5
 
 
+MAX_CLOCK_S = 1e6        # about 12 days: more is a typo, and a search would never end
+MAX_STONES = 10_000
+
+
+def _check_settings(main_s: float, period_s: float, count: int) -> None:
+    if main_s < 0 or period_s < 0 or count < 0:
+        raise ValueError("time settings must not be negative")
+    if main_s > MAX_CLOCK_S or period_s > MAX_CLOCK_S or count > MAX_STONES:
+        raise ValueError(f"time settings beyond {MAX_CLOCK_S:g} s or {MAX_STONES} stones or periods")
+
+
 @dataclass
 class Clock:
     """One player's clock: main time left, then the state of the byoyomi periods."""
@@ -50,8 +61,7 @@ class TimeControl:
 
     def set_canadian(self, main_s: float, period_s: float, stones: int) -> None:
         """GTP time_settings: byo_yomi_time > 0 with 0 stones means no time limit (GTP 2)."""
-        if main_s < 0 or period_s < 0 or stones < 0:
-            raise ValueError("time settings must not be negative")
+        _check_settings(main_s, period_s, stones)
         if period_s > 0 and stones == 0:
             self.system = NONE
         elif main_s == 0 and period_s == 0:
@@ -64,15 +74,13 @@ class TimeControl:
         self.reset()
 
     def set_absolute(self, main_s: float) -> None:
-        if main_s < 0:
-            raise ValueError("time settings must not be negative")
+        _check_settings(main_s, 0.0, 0)
         self.system = ABSOLUTE if main_s > 0 else NONE
         self.main_s, self.period_s, self.period_stones, self.periods = main_s, 0.0, 0, 0
         self.reset()
 
     def set_byoyomi(self, main_s: float, period_s: float, periods: int) -> None:
-        if main_s < 0 or period_s < 0 or periods < 0:
-            raise ValueError("time settings must not be negative")
+        _check_settings(main_s, period_s, periods)
         self.system = BYOYOMI if (main_s > 0 or (period_s > 0 and periods > 0)) else NONE
         self.main_s, self.period_s, self.period_stones, self.periods = main_s, period_s, 0, periods
         self.reset()
@@ -91,6 +99,8 @@ class TimeControl:
         Japanese byoyomi (kgs-time_settings byoyomi) it is the periods left."""
         if seconds < 0 or stones < 0:
             raise ValueError("time left must not be negative")
+        if seconds > MAX_CLOCK_S or stones > MAX_STONES:
+            raise ValueError(f"time left beyond {MAX_CLOCK_S:g} s or {MAX_STONES} stones")
         clock = self.clocks[colour]
         if clock.expected_s is not None and stones == 0 and clock.stones == 0:
             # what the controller counted beyond our thinking: network, controller, start-up

@@ -323,6 +323,8 @@ def set_free_handicap(session, args):
 def loadsgf(session, args):
     expect_args(args, 1, 2)
     move_number = int_arg(args[1]) if len(args) == 2 else None
+    if move_number is not None and move_number < 1:
+        raise GtpError("the move number must be 1 or more")
     from mango.engine.record import GameRecordError, load_game
     try:
         game = load_game(args[0], move_number)

@@ -110,6 +110,7 @@ GOLDEN = [
     ("boardsize abc", "? syntax error"),
     ("komi x", "? syntax error"),
     ("komi 1e308", "? komi must be between -1000 and 1000"),
+    ("time_settings 99999999999999999999999 0 0", "? time settings beyond 1e+06 s or 10000 stones or periods"),
     ("kgs-rules japanese", None),
     ("kgs-rules chinese", "="),
     ("quit", "="),
@@ -292,6 +293,17 @@ def test_loadsgf_with_setup_stones_and_bad_files(tmp_path):
         assert answer.startswith("? cannot load file")
     assert sorted(got[9][2:].split()) == ["D6", "E5"]  # the failed loads changed nothing
     assert got[10] == "? syntax error"
+
+
+def test_loadsgf_says_what_is_wrong(tmp_path):
+    files = {"off.sgf": "(;FF[4]SZ[9]AB[zz])", "upper.sgf": "(;FF[4]SZ[9];B[AA])",
+             "komi.sgf": "(;FF[4]SZ[9]KM[abc];B[cc])"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    got = answers([f"loadsgf {tmp_path / name}" for name in files] + [f"loadsgf {tmp_path / 'komi.sgf'} -5"])
+    assert got[0] == got[1] == "? cannot load file: after move 0: a move or set-up point that is not a point of the 9x9 board"
+    assert got[2] == "? cannot load file: komi KM[abc] is not a number"
+    assert got[3] == "? the move number must be 1 or more"
 
 
 DEAD_STONE = ["boardsize 5", "komi 0.5", "play b C1", "play b C2", "play b C3", "play b C4",

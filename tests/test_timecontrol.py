@@ -109,3 +109,14 @@ def test_time_that_cannot_be_saved_is_use_or_lose():
     assert fixed.seconds == 1.0 and fixed.use_or_lose and fixed.with_stop(None).use_or_lose
     assert not Limit.for_move(EngineConfig().replace(time_s=1.0), 5.0).use_or_lose
     assert not Limit.for_move(EngineConfig()).use_or_lose
+
+
+def test_time_settings_beyond_reason_are_refused():
+    clock = TimeControl()
+    for setter, args in ((clock.set_canadian, (1e23, 0, 0)), (clock.set_absolute, (2e6,)),
+                         (clock.set_byoyomi, (0, 30, 10**9))):
+        with pytest.raises(ValueError):
+            setter(*args)
+    assert clock.system == "none"
+    with pytest.raises(ValueError):
+        clock.time_left(1, 1e9, 0)
