@@ -95,7 +95,13 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
     try:
         predictor = Predictor.load(model_path)
     except ValueError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.BadParameter(str(error), param_hint="--model") from None
+    if table:
+        from mango.engine import pattern3
+        try:
+            pattern3.read_table(table)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--table") from None
 
     def chosen():
         for accepted, record in enumerate(iter_records(sources, since, size), 1):

@@ -31,6 +31,8 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
     with the settings given (so that a variant's cost can be timed against the defaults)."""
     from mango.engine.bench import playout_speed, search_speed
 
+    if threads != 1 and not with_search:
+        raise click.UsageError("--threads times the search: add --search (the playout bench is one thread)")
     config = engine_config(config_file, options, policy=policy).for_size(size)
     if with_search:
         report = search_speed(size, playouts, config, komi, seed, threads)
@@ -72,6 +74,7 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
     import logging
     import sys
 
+    from mango.engine.errors import ConfigError
     from mango.gtp.server import serve
     from mango.gtp.session import GtpSession
 
@@ -79,7 +82,11 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
                            seed=seed)
     logging.basicConfig(level=getattr(logging, log_level.upper()), stream=sys.stderr,
                         format="%(message)s")
-    sys.exit(serve(GtpSession(config), sys.stdin.buffer, sys.stdout))   # 130 after SIGINT
+    try:
+        session = GtpSession(config)        # reads the pattern table and model the settings name
+    except ConfigError as error:
+        raise click.BadParameter(str(error), param_hint="configuration") from None
+    sys.exit(serve(session, sys.stdin.buffer, sys.stdout))   # 130 after SIGINT
 
 
 @click.command()

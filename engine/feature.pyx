@@ -765,6 +765,10 @@ cdef class Predictor:
                                   and k not in ("pattern3_codes", "spatial_keys")}
         except (OSError, KeyError, EOFError) as error:
             raise ValueError(f"{path}: unreadable model ({error})") from None
+        except ValueError as error:
+            if str(error).startswith(str(path)):
+                raise
+            raise ValueError(f"{path}: not a move predictor model (not an .npz file of arrays)") from None
         if predictor.family_sizes() != [len(g) for g in predictor.gammas()]:
             raise ValueError(f"{path}: gammas do not match the dictionaries")
         return predictor

@@ -214,6 +214,10 @@ def read_table(path):
             return data["codes"], data["values"], int(data["default_value"]), meta
     except (OSError, KeyError, EOFError) as error:
         raise ValueError(f"{path}: unreadable pattern table ({error})") from None
+    except ValueError as error:
+        if str(error).startswith(str(path)):
+            raise
+        raise ValueError(f"{path}: not a pattern table (not an .npz file of arrays)") from None
 
 
 def write_table(path, codes, values, int default, **metadata):

@@ -95,3 +95,28 @@ def test_a_suite_file_that_is_not_text_is_refused(tmp_path):
     suite.write_bytes(b"1 genmove b\n#? [\xff]\n")
     result = run(["suite", str(suite), "--engine", "/bin/false"])
     assert result.exit_code == 2 and "bad.tst" in result.output
+
+
+@pytest.mark.parametrize("setting", ["pattern_table", "predictor_model"])
+def test_gtp_with_a_file_that_is_not_a_table_or_model_is_a_usage_error(tmp_path, setting):
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not numpy at all")
+    result = run(["gtp", "-o", f"{setting}={junk}"])
+    assert result.exit_code == 2 and "junk.npz" in result.output
+
+
+def test_predict_refuses_a_table_or_model_that_is_not_one(tmp_path):
+    import numpy as np
+
+    pickled = tmp_path / "objects.npy"
+    np.save(pickled, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    games = tmp_path / "g.sgf"
+    games.write_text("(;SZ[19];B[dd])")
+    for option in ("--table", "--model"):
+        result = run(["predict", str(games), option, str(pickled)])
+        assert result.exit_code == 2 and option in result.output and "allow_pickle" not in result.output
+
+
+def test_bench_threads_without_search_is_refused():
+    result = run(["bench", "--threads", "2"])
+    assert result.exit_code == 2 and "--search" in result.output

@@ -216,7 +216,11 @@ def test_learn_patterns_command(tmp_path):
 def test_learn_patterns_reports_an_unwritable_output_cleanly(tmp_path):
     write_games(tmp_path / "games")
     result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
-                                       "--out", str(tmp_path / "no-such-folder" / "t.npz"),
+                                       "--out", "/proc/no-such-folder/t.npz",
                                        "--quiet", "--hold-out-every", "0"])
-    assert result.exit_code == 1 and "Error:" in result.output
+    assert result.exit_code == 2 and "Error:" in result.output   # before any learning
     assert "no-such-folder" in result.output       # the message names the path
+    made = tmp_path / "new-folder" / "t.npz"       # a folder that can be made is made
+    result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
+                                       "--out", str(made), "--quiet", "--hold-out-every", "0"])
+    assert result.exit_code == 0 and made.exists()
