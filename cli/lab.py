@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 
 import click
 
@@ -94,6 +95,7 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
         raise click.BadParameter(str(error), param_hint="--sprt/--time-control") from None
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
                                  find_gnugo())
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),
                                 sprt=test, backend=backend, ray_address=ray_address,
@@ -103,14 +105,25 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
         raise click.ClickException(str(error)) from None
     except StoreError as error:
         raise click.BadParameter(str(error), param_hint="--store") from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     for line in lab.summary_lines(outcome.summary):
         click.echo(line)
     if json_path:
         with open(json_path, "w") as handle:
             json.dump(outcome.summary, handle, indent=1)
+    if outcome.summary["interrupted"]:
+        click.echo(f"interrupted: the games under way were dropped; every finished game is in "
+                   f"{store_path}, and the same command resumes the match", err=True)
+        raise SystemExit(130)
     if outcome.summary["errors"] and not outcome.summary["games"]:
         raise click.ClickException(f"every game failed ({outcome.summary['errors']} errors: an engine "
                                    f"could not start, died or refused a command); nothing was measured")
+
+
+def _interrupt(signum, frame) -> None:
+    """SIGTERM stops a match as Ctrl-C does: workers stopped, finished games kept, a summary."""
+    raise KeyboardInterrupt
 
 
 def _log_line(text: str) -> None:

@@ -25,6 +25,15 @@ def make_backend(name: str, jobs: int = 1, address: str | None = None, cpus: flo
     raise BackendError(f"unknown backend {name!r} (local or ray)")
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the match, which stops them (abort) and keeps what
+    finished; a worker killed first would lose its game and leave the match waiting."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 class LocalBackend:
     """A pool of `jobs` processes."""
 
@@ -32,7 +41,7 @@ class LocalBackend:
         from concurrent.futures import ProcessPoolExecutor
 
         self.jobs = jobs
-        self.pool = ProcessPoolExecutor(max_workers=jobs)
+        self.pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
 
     def run(self, function: Callable, items: Iterable, stop: Callable[[], bool]) -> Iterator:
         from concurrent.futures import FIRST_COMPLETED, wait
@@ -56,6 +65,17 @@ class LocalBackend:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def abort(self) -> None:
+        """Stop at once: the games under way are lost (their engines see their pipes close and
+        quit); the finished ones were handed back already."""
+        processes = list(getattr(self.pool, "_processes", {}).values())   # no public API for it
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
 class RayBackend:
@@ -101,3 +121,6 @@ class RayBackend:
     def close(self) -> None:
         if self.started:
             self.ray.shutdown()
+
+    def abort(self) -> None:
+        self.close()

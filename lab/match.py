@@ -257,6 +257,7 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     def decided() -> bool:
         return sprt is not None and tally.summary(sprt)["sprt"]["result"] != "continue"
 
+    interrupted = False
     try:
         if todo and not decided():
             runner = make_backend(backend, jobs=jobs, address=ray_address, cpus=cpus_per_game)
@@ -269,6 +270,9 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
                     bar.update()
                     if log is not None:
                         log(game_line(record))
+            except KeyboardInterrupt:           # Ctrl-C, or SIGTERM through the command line
+                interrupted = True
+                runner.abort()
             finally:
                 runner.close()
     finally:
@@ -280,7 +284,7 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
                     else str(settings.time_control),
                     "openings": len(settings.openings), "paired": settings.paired,
                     "scorer": "gnugo final_score" if settings.scorer else "area as it stands",
-                    "resumed": len(done), "backend": backend})
+                    "resumed": len(done), "backend": backend, "interrupted": interrupted})
     times = [t for r in records for t in r.move_times_a]
     summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
     runner_ms = [r.runner_ms_per_move for r in records if r.runner_ms_per_move is not None]

@@ -201,3 +201,58 @@ def test_match_against_gnugo(tmp_path):
     for game in games:
         assert game.winner in ("b", "w", None)
         assert "refused" not in game.reason and "died" not in game.reason
+
+
+SLOW_ENGINE = '''
+import sys, time
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "genmove":
+        time.sleep(0.2)
+        print("= pass", flush=True)
+    elif words[0] == "quit":
+        print("=\\n", flush=True)
+        break
+    else:
+        print("=", flush=True)
+    print("", flush=True)
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
+def test_a_stopped_match_keeps_its_games_prints_its_summary_and_leaves_no_process(tmp_path, stop):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    engine = tmp_path / "slow.py"
+    engine.write_text(SLOW_ENGINE)
+    store = tmp_path / "s.jsonl"
+    match = subprocess.Popen(
+        [sys.executable, "-m", "mango.cli", "match", "--opponent", f"{sys.executable} {engine}",
+         "--games", "40", "--size", "5", "--playouts", "30", "--jobs", "2", "--quiet",
+         "--store", str(store)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not store.exists() or not store.read_text().strip()):
+        time.sleep(0.2)
+    assert store.read_text().strip(), "no game finished"
+    match.send_signal(getattr(signal, stop))
+    out, err = match.communicate(timeout=60)
+    assert match.returncode == 130, err
+    assert "wins" in out and "interrupted" in err and "Traceback" not in err
+    kept = [line for line in store.read_text().splitlines() if line.strip()]
+    assert 1 <= len(kept) < 40
+    alive, deadline = True, time.monotonic() + 20
+    while alive and time.monotonic() < deadline:     # nothing of the match's session is left:
+        try:                                         # the workers are stopped and their engines
+            os.killpg(match.pid, 0)                  # quit when their pipes close
+            time.sleep(0.2)
+        except ProcessLookupError:
+            alive = False
+    assert not alive
