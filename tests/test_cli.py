@@ -115,7 +115,7 @@ def test_selfplay_refuses_a_broken_toml(tmp_path):
 
 
 FAKE_ENGINE = '''
-import sys
+import sys, time
 mode = sys.argv[1]
 for line in sys.stdin:
     words = line.split()
@@ -124,6 +124,8 @@ for line in sys.stdin:
     if mode == "die" and words[0] == "genmove":
         sys.exit(1)
     if words[0] == "genmove":
+        if mode == "slow":
+            time.sleep(0.2)
         print("= Z99" if mode == "illegal" else "= pass", flush=True)
     elif words[0] == "quit":
         print("=\\n", flush=True)
@@ -203,24 +205,6 @@ def test_match_against_gnugo(tmp_path):
         assert "refused" not in game.reason and "died" not in game.reason
 
 
-SLOW_ENGINE = '''
-import sys, time
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if words[0] == "genmove":
-        time.sleep(0.2)
-        print("= pass", flush=True)
-    elif words[0] == "quit":
-        print("=\\n", flush=True)
-        break
-    else:
-        print("=", flush=True)
-    print("", flush=True)
-'''
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("stop", ["SIGTERM", "SIGINT"])
 def test_a_stopped_match_keeps_its_games_prints_its_summary_and_leaves_no_process(tmp_path, stop):
@@ -230,11 +214,11 @@ def test_a_stopped_match_keeps_its_games_prints_its_summary_and_leaves_no_proces
     import sys
     import time
 
-    engine = tmp_path / "slow.py"
-    engine.write_text(SLOW_ENGINE)
+    engine = tmp_path / "fake.py"
+    engine.write_text(FAKE_ENGINE)
     store = tmp_path / "s.jsonl"
     match = subprocess.Popen(
-        [sys.executable, "-m", "mango.cli", "match", "--opponent", f"{sys.executable} {engine}",
+        [sys.executable, "-m", "mango.cli", "match", "--opponent", f"{sys.executable} {engine} slow",
          "--games", "40", "--size", "5", "--playouts", "30", "--jobs", "2", "--quiet",
          "--store", str(store)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
