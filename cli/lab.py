@@ -66,7 +66,7 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     from mango.lab.store import StoreError
     from mango.lab.client import find_gnugo
     from mango.lab.matchclock import MatchTimeControl
-    from mango.lab.opening import OpeningError, load_openings
+    from mango.lab.opening import load_openings
     from mango.lab.sprt import parse_sprt
 
     config = engine_config(config_file, options, playouts=playouts)
@@ -85,14 +85,9 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
             side_b = lab.command_side(opponent)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--opponent") from None
-    try:
-        test = parse_sprt(sprt, alpha, beta) if sprt else None
-        clock = MatchTimeControl.parse(time_control) if time_control else None
-        opening_list = tuple(load_openings(openings, size)) if openings else ()
-    except OpeningError as error:
-        raise click.BadParameter(str(error), param_hint="--openings") from None
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--sprt/--time-control") from None
+    test = _parsed("--sprt", lambda: parse_sprt(sprt, alpha, beta) if sprt else None)
+    clock = _parsed("--time-control", lambda: MatchTimeControl.parse(time_control) if time_control else None)
+    opening_list = _parsed("--openings", lambda: tuple(load_openings(openings, size)) if openings else ())
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
                                  find_gnugo())
     previous = signal.signal(signal.SIGTERM, _interrupt)
@@ -119,6 +114,14 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     if outcome.summary["errors"] and not outcome.summary["games"]:
         raise click.ClickException(f"every game failed ({outcome.summary['errors']} errors: an engine "
                                    f"could not start, died or refused a command); nothing was measured")
+
+
+def _parsed(hint: str, read):
+    """An option's value; its error (ValueError, OpeningError) as a usage error naming it."""
+    try:
+        return read()
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint=hint) from None
 
 
 def _interrupt(signum, frame) -> None:
@@ -161,6 +164,8 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
             parse_suite(path)
         except (UnicodeDecodeError, OSError) as error:
             raise click.BadParameter(f"{path}: not a readable suite ({error})", param_hint="FILES") from None
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="FILES") from None
 
     if engine_command:
         if playouts is not None or options or config_file:

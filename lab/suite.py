@@ -28,6 +28,10 @@ def suite_path(name_or_path: str) -> str:
         return os.path.join(SHIPPED, SHIPPED_SUITES[name_or_path])
     return name_or_path
 
+class SuiteError(ValueError):
+    """A suite file that says something a suite cannot."""
+
+
 _EXPECT = re.compile(r"^#\?\s*\[(.*)\]\s*(\*?)")
 
 
@@ -82,11 +86,13 @@ def parse_suite(path: str) -> list[tuple[str, SuiteTest | None]]:
     with open(path, encoding="utf-8") as handle:
         lines = [line.rstrip("\n") for line in handle]
     steps: list[list] = []
-    for line in lines:
+    for number_in_file, line in enumerate(lines, 1):
         text = line.strip()
         if not text:
             continue
         match = _EXPECT.match(text)
+        if text.startswith("#?") and not match:
+            raise SuiteError(f"{path}:{number_in_file}: {text!r} is not an expectation (#? [ANSWERS])")
         if match:
             if steps and steps[-1][1] is not None and steps[-1][2] is None:
                 number, command = steps[-1][1], steps[-1][0]
@@ -124,9 +130,16 @@ def run_suite(paths: list[str], command: list[str], name: str = "engine",
     report = SuiteReport()
     for path in paths:
         engine = GtpClient(command, name)
+        setup_failed = None
         try:
             engine.send("protocol_version", timeout=START_TIMEOUT_S)
             for line, test in parse_suite(path):
+                if test is not None and setup_failed:
+                    outcome = Outcome(test, f"? (not asked: {setup_failed})", False)
+                    report.outcomes.append(outcome)
+                    if on_outcome is not None:
+                        on_outcome(outcome)
+                    continue
                 line = _translate(engine, line)
                 try:
                     ok, answer = engine.ask(line, timeout=timeout)
@@ -136,6 +149,9 @@ def run_suite(paths: list[str], command: list[str], name: str = "engine",
                     ok, answer = False, f"({failure})"
                     engine.close()
                     engine = GtpClient(command, name)
+                if test is None and line.startswith("loadsgf"):
+                    # a position that did not load: its tests would run on whatever board is left
+                    setup_failed = None if ok else f"{line} failed: {answer}"
                 if test is not None:
                     outcome = Outcome(test, answer if ok else f"? {answer}",
                                       ok and matches(test.expected, answer))

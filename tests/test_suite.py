@@ -28,10 +28,10 @@ for line in sys.stdin:
     elif words[0] == "list_commands":
         answer = "genmove\\nloadsgf"
     elif words[0] == "loadsgf":
-        answer = "" if words[1].startswith("/") else "?"
+        answer = "?" if not words[1].startswith("/") or "missing" in words[1] else ""
     else:
         answer = ""
-    print(("? relative" if answer == "?" else "= " + answer) + "\\n", flush=True)
+    print(("? cannot load file" if answer == "?" else "= " + answer) + "\\n", flush=True)
     if words[0] == "quit":
         break
 '''
@@ -126,3 +126,27 @@ def test_the_shipped_suites_are_found_by_name_from_an_installed_package():
     assert suite_path("x/elsewhere.tst") == "x/elsewhere.tst"
     result = CliRunner().invoke(main, ["suite", "no-such-suite", "--playouts", "10"])
     assert result.exit_code == 2 and "neither a suite file nor a shipped suite" in result.output
+
+
+def test_a_malformed_expectation_is_named_with_its_line(tmp_path):
+    from mango.lab.suite import SuiteError
+
+    tst = tmp_path / "t.tst"
+    tst.write_text("1 genmove b\n#? [B1\n")
+    with pytest.raises(SuiteError, match="t.tst:2"):
+        parse_suite(str(tst))
+    result = CliRunner().invoke(main, ["suite", str(tst), "--engine", "/bin/false"])
+    assert result.exit_code == 2 and "t.tst:2" in result.output
+
+
+def test_tests_after_a_position_that_did_not_load_fail_without_being_asked(tmp_path):
+    engine = tmp_path / "echo.py"
+    engine.write_text(ECHO)
+    tst = tmp_path / "t.tst"
+    tst.write_text("loadsgf missing.sgf\n1 reg_genmove black\n#? [C3]\n")
+    report = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["suite", str(tst), "--engine", f"{sys.executable} {engine}",
+                                       "--json", str(report)])
+    data = json.loads(report.read_text())
+    assert result.exit_code == 1 and data["failures"] == 1
+    assert "not asked" in data["results"][0]["answer"] and "missing.sgf" in data["results"][0]["answer"]
