@@ -326,6 +326,10 @@ def game_line(record: GameRecord) -> str:
             f"{record.moves} moves{opening})")
 
 
+def _count_of(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def summary_lines(summary: dict) -> list[str]:
     """The match's result in words."""
     lines = [f"{summary['a']} against {summary['b']}: {summary['points']:g}/{summary['games']} = "
@@ -335,7 +339,7 @@ def summary_lines(summary: dict) -> list[str]:
              f"wins {summary['wins']}, losses {summary['losses']}, draws {summary['draws']}, "
              f"errors {summary['errors']} (void, not scored), time losses {summary['time_losses']}"
              + (f"; pairs {summary['pentanomial']}" if "pentanomial" in summary else "")
-             + (f"; {summary['resumed']} games resumed from the store" if summary["resumed"] else "")]
+             + (f"; {_count_of(summary['resumed'], 'game')} resumed from the store" if summary["resumed"] else "")]
     if "sprt" in summary:
         t = summary["sprt"]
         lines.append(f"SPRT({t['elo0']:g},{t['elo1']:g}) alpha {t['alpha']:g} beta {t['beta']:g}: "
