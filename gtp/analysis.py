@@ -7,9 +7,12 @@ import time
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, settings
 from mango.engine.vertex import BLACK, colour_name, parse_colour
-from mango.gtp.command import Streamed, command
+from mango.gtp.command import CommandTable, Streamed
 from mango.gtp.protocol import GtpError
 from mango.engine.statistic import wilson
+
+COMMANDS = CommandTable()      # composed into the session's table (gtp.session.COMMANDS)
+command = COMMANDS.command
 
 MAX_PV = 15
 

@@ -1,6 +1,8 @@
-"""The one registry of GTP commands: handlers register by name with @command, and
-list_commands, known_command and the server read it. A module of its own, so that the modules
-holding handlers (session, analysis) depend on it and not on each other."""
+"""GTP command tables and the argument helpers their handlers share. Each module that answers
+commands fills a table of its own (@table.command(name)); the session composes the tables into
+the one it answers from (gtp.session.COMMANDS), so that which commands exist is written in one
+place and does not depend on what happened to be imported. A module of its own, so that the
+modules holding handlers (session, analysis) depend on it and not on each other."""
 from __future__ import annotations
 
 import math
@@ -8,16 +10,15 @@ from collections.abc import Callable
 
 from mango.gtp.protocol import GtpError
 
-COMMANDS: dict[str, Callable] = {}
-
-
-def command(name: str):
-    """Register a handler: handler(session, args: list[str]) -> response text, or raise
+class CommandTable(dict):
+    """Handlers by command name: handler(session, args: list[str]) -> response text, or raise
     GtpError (the state unchanged)."""
-    def register(function):
-        COMMANDS[name] = function
-        return function
-    return register
+
+    def command(self, name: str) -> Callable[[Callable], Callable]:
+        def register(function: Callable) -> Callable:
+            self[name] = function
+            return function
+        return register
 
 
 class Streamed(str):

@@ -1,8 +1,8 @@
 """A GTP session: framing, and one handler per command that parses, calls the engine facade
 (engine.player.Player: the game, the searcher, the clock) and formats.
 
-Handlers are registered by name with @command (gtp.command); list_commands and known_command
-read that one registry. A handler returns the response text or raises GtpError; it changes
+Handlers are registered by name with @command in this module's table, and COMMANDS, at the
+end, composes it with the analysis commands' table; list_commands and known_command read it. A handler returns the response text or raises GtpError; it changes
 nothing when it fails. Streaming commands (lz-analyze and friends) write their own lines and
 stop searching as soon as another line of input is waiting.
 """
@@ -20,12 +20,16 @@ from mango.engine.game import score_text
 from mango.engine.handicap import fixed_handicap_vertices, free_handicap_vertices
 from mango.engine.player import Player
 from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
-from mango.gtp.command import COMMANDS, Streamed, command, expect_args, float_arg, int_arg
+from mango.gtp import analysis
+from mango.gtp.command import CommandTable, Streamed, expect_args, float_arg, int_arg
 from mango.gtp.protocol import GtpError, parse, preprocess, response
 
 log = logging.getLogger("mango.gtp")
 
 AREA_RULES = ("chinese", "aga", "new_zealand", "tromp-taylor", "tromp_taylor")
+
+_OWN_COMMANDS = CommandTable()
+command = _OWN_COMMANDS.command
 
 
 def _version() -> str:
@@ -409,4 +413,4 @@ def kgs_game_over(session, args):
     return ""
 
 
-from mango.gtp import analysis  # noqa: E402,F401  (registers the analysis and GoGui commands)
+COMMANDS = CommandTable({**_OWN_COMMANDS, **analysis.COMMANDS})   # every command this engine answers

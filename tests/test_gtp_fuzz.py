@@ -59,7 +59,7 @@ def test_every_fuzzed_command_gets_one_answer_and_the_server_lives(quick_status,
 
 
 def test_the_grammar_covers_every_registered_command():
-    from mango.gtp.command import COMMANDS
+    from mango.gtp.session import COMMANDS
     from mango.lab.fuzz import GRAMMAR
 
     assert set(COMMANDS) <= set(GRAMMAR), set(COMMANDS) - set(GRAMMAR)
