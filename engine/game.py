@@ -47,6 +47,9 @@ class Game:
         # Hashes of every position stone plays have made (superko keeps each one unique).
         self._seen: set[int] = {self.board.hash}
         self.start_hash = self.board.hash     # the position the moves start from (handicap)
+        # What a record said of the game that play does not use (SGF root properties: players,
+        # ranks, date, event, result...), kept so that a loaded game is written back whole.
+        self.info: dict[str, str] = {}
 
     @property
     def size(self) -> int:
@@ -100,6 +103,7 @@ class Game:
         twin._boards = list(self._boards)
         twin._seen = set(self._seen)
         twin.start_hash = self.start_hash
+        twin.info = dict(self.info)
         return twin
 
     def with_to_move(self, colour: str) -> "Game":

@@ -14,6 +14,12 @@ class GameRecordError(ValueError):
     """An SGF file that cannot be read or replayed; the message says why."""
 
 
+# The root properties a loaded game keeps (simple text: players, ranks, teams, date, place,
+# event, round, result, name, comment, source, user, time, overtime, annotation, copyright).
+KEPT_INFO = ("PB", "PW", "BR", "WR", "BT", "WT", "DT", "PC", "EV", "RO", "RE", "GN", "GC", "SO",
+             "US", "TM", "OT", "AN", "CP")
+
+
 def sgf_vertex(move) -> str:
     """The GTP vertex of an sgfmill move: (row, column) from the bottom left, or None for a pass."""
     return "pass" if move is None else format_vertex((move[1], move[0]))
@@ -56,6 +62,8 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
 
     record = sgf.Sgf_game(size=game.size)
     root = record.get_root()
+    for name, value in game.info.items():       # a loaded game's information, written back
+        root.set(name, value)
     root.set("KM", game.komi)
     root.set("PB", black)
     root.set("PW", white)
@@ -72,7 +80,7 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
     for move in game.moves:
         node = record.extend_main_sequence()
         if move.vertex == "pass":
-            node.set_move(move.colour, None)
+            node.set_raw(move.colour.upper(), b"")      # FF[4]'s pass; sgfmill writes "tt"
         else:
             x, y = game.board.xy(game.point(move.vertex))
             node.set_move(move.colour, (y, x))
@@ -119,6 +127,8 @@ def load_game(path: str, move_number: int | None = None) -> Game:
         return [format_vertex((col, row)) for row, col in sorted(points)]
 
     game = Game(size, komi)
+    root = nodes[0]
+    game.info = {name: root.get(name) for name in KEPT_INFO if root.has_property(name)}
     number = 0
     try:
         for node in nodes:

@@ -341,7 +341,8 @@ def loadsgf(session, args):
 @command("printsgf")
 def printsgf(session, args):
     from mango.engine.record import game_to_sgf
-    text = game_to_sgf(session.game, None, "Black", "White").decode()
+    info = session.game.info
+    text = game_to_sgf(session.game, info.get("RE"), info.get("PB", "Black"), info.get("PW", "White")).decode()
     if args:
         try:
             with open(args[0], "w") as handle:
@@ -410,6 +411,78 @@ def kgs_rules(session, args):
 
 @command("kgs-game_over")
 def kgs_game_over(session, args):
+    return ""
+
+
+@command("kgs-chat")
+def kgs_chat(session, args):
+    """kgsGtp passes chat as `kgs-chat (game|private) NAME MESSAGE...` and sends a non-empty
+    answer back as the bot's reply: a private message gets one line about the bot; game chat
+    none, so that a game room is not spammed."""
+    expect_args(args, 3)
+    if args[0].lower() == "private":
+        return f"Mango {_version()}, a classical Monte-Carlo Go program (no neural network)."
+    return ""
+
+
+# ---- rules as KataGo's analysis front ends ask for them -------------------------------------------------
+
+KATA_RULES = ('{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
+              '"suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}')
+
+
+@command("kata-get_rules")
+def kata_get_rules(session, args):
+    expect_args(args, 0, 0)
+    return KATA_RULES
+
+
+@command("kata-set_rules")
+def kata_set_rules(session, args):
+    """A rule set by name (KataGo's shorthands): the area-scoring ones are Mango's own rules;
+    territory scoring is refused, as kgs-rules refuses it."""
+    expect_args(args, 1)
+    name = " ".join(args).strip().lower()
+    if name not in AREA_RULES:
+        raise GtpError(f"unsupported rules {name}: Mango plays area scoring ({', '.join(AREA_RULES[:4])})")
+    return ""
+
+
+# ---- conveniences controllers send ---------------------------------------------------------------------
+
+@command("get_komi")
+def get_komi(session, args):
+    expect_args(args, 0, 0)
+    return f"{session.game.komi:g}"
+
+
+@command("echo")
+def echo(session, args):
+    return " ".join(args)
+
+
+@command("echo_err")
+def echo_err(session, args):
+    """Its arguments to stderr (the controller's log), nothing on stdout."""
+    import sys
+    print(" ".join(args), file=sys.stderr, flush=True)
+    return ""
+
+
+@command("gogui-play_sequence")
+def gogui_play_sequence(session, args):
+    """`gogui-play_sequence b D4 w Q16 ...`: every move or none (a bad one undoes the others)."""
+    if not args or len(args) % 2:
+        raise GtpError("syntax error")
+    played = 0
+    try:
+        for colour, vertex in zip(args[::2], args[1::2]):
+            session.player.play(colour, vertex)
+            played += 1
+    except (IllegalMoveError, NotationError) as error:
+        for _ in range(played):
+            session.player.undo()
+        raise GtpError(f"move {played + 1} of the sequence: {error}") from None
     return ""
 
 

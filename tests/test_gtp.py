@@ -603,3 +603,27 @@ def test_no_pondering_by_default():
     time.sleep(0.5)
     assert feeder.session.searcher.root_visits <= 100
     feeder.close()
+
+
+def test_commands_kgs_ogs_sabaki_and_gogui_send(capfd):
+    got = answers(["boardsize 9", "komi 6.5", "get_komi", "echo hello  world", "echo_err to the log",
+                   "kgs-chat private Alice hello bot", "kgs-chat game Alice hi", "kata-get_rules",
+                   "kata-set_rules chinese", "kata-set_rules japanese",
+                   "gogui-play_sequence b D4 w E5 b C3", "list_stones b",
+                   "gogui-play_sequence b F6 w F6", "list_stones w", "gogui-play_sequence b"])
+    assert got[2] == "= 6.5" and got[3] == "= hello world" and got[4] == "="
+    assert got[5].startswith("= Mango") and got[6] == "="
+    assert '"scoring":"AREA"' in got[7] and got[8] == "=" and got[9].startswith("? unsupported rules")
+    assert got[10] == "=" and sorted(got[11][2:].split()) == ["C3", "D4"]
+    assert got[12].startswith("? move 2 of the sequence") and got[13] == "= E5"   # all or nothing
+    assert got[14] == "? syntax error"
+    assert "to the log" in capfd.readouterr().err
+
+
+def test_printsgf_writes_passes_as_ff4_and_keeps_a_loaded_games_information(tmp_path):
+    path = tmp_path / "info.sgf"
+    path.write_text("(;FF[4]SZ[9]PB[Alice]PW[Bob]DT[2026-01-02]EV[Club]RE[W+R]KM[6.5];B[cc];W[];B[dd])")
+    got = answers([f"loadsgf {path}", "printsgf"])
+    text = got[1]
+    assert "W[]" in text and "tt" not in text
+    assert all(part in text for part in ("PB[Alice]", "PW[Bob]", "DT[2026-01-02]", "EV[Club]", "RE[W+R]"))
