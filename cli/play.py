@@ -104,6 +104,9 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
 def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_file, options) -> None:
     """Mango plays itself: complete games, the final board and result of each, SGF files."""
     import os
+    import sys
+
+    from tqdm import tqdm
 
     from mango.engine.selfplay import play_selfplay_game
     from mango.engine.record import game_to_sgf
@@ -113,7 +116,12 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
         os.makedirs(sgf_dir, exist_ok=True)
     totals = {"b": 0, "w": 0, "0": 0}
     for index in range(games):
-        played = play_selfplay_game(config.replace(seed=config.seed + index), size, komi)
+        # the moves as they are played, on stderr (stdout carries the results); tqdm hides
+        # itself where stderr is not a terminal
+        with tqdm(desc=f"game {index + 1}", unit="move", file=sys.stderr, leave=False,
+                  disable=None if not quiet else True, dynamic_ncols=True) as bar:
+            played = play_selfplay_game(config.replace(seed=config.seed + index), size, komi,
+                                        on_move=lambda game: bar.update())
         totals[played.result[0].lower() if played.result[0] in "BW" else "0"] += 1
         if not quiet:
             click.echo(str(played.game))

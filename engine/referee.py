@@ -89,10 +89,11 @@ class GameEnd:
 
 
 def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str] | None = None,
-                 score: Callable[[Game], float] | None = None) -> GameEnd:
+                 score: Callable[[Game], float] | None = None,
+                 on_move: Callable[[Game], None] | None = None) -> GameEnd:
     """Plays game to its end between sides ({'b': ..., 'w': ...}, possibly one object twice) and
     says how it ended; the game holds the moves. score: Black's score of a finished game (komi
-    included; the stones as they stand by default)."""
+    included; the stones as they stand by default); on_move(game) after each move (progress)."""
     names = names or {"b": "Black", "w": "White"}
     try:
         while not game.is_over and len(game.moves) < move_cap(game.size):
@@ -106,6 +107,8 @@ def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str]
             game.play(colour, vertex)
             if sides[other_colour(colour)] is not sides[colour]:
                 sides[other_colour(colour)].play(colour, vertex)
+            if on_move is not None:
+                on_move(game)
     except Forfeit as forfeit:
         return GameEnd.of_forfeit(forfeit)
     final = game.score() if score is None else score(game)

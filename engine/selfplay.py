@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mango.engine.config import EngineConfig
@@ -18,11 +19,12 @@ class SelfPlayGame:
     seconds: float
 
 
-def play_selfplay_game(config: EngineConfig, size: int, komi: float) -> SelfPlayGame:
+def play_selfplay_game(config: EngineConfig, size: int, komi: float,
+                       on_move: Callable[[Game], None] | None = None) -> SelfPlayGame:
     """One game, both sides one Player (one tree, reused across both colours' moves), refereed
-    as every game is (engine/referee.py)."""
+    as every game is (engine/referee.py); on_move(game) after each move."""
     mango = PlayerContestant(Player(config, size, komi))
     game = Game(size, komi)
     start = time.perf_counter()
-    end = referee_game(game, {"b": mango, "w": mango})
+    end = referee_game(game, {"b": mango, "w": mango}, on_move=on_move)
     return SelfPlayGame(game, end.result, mango.playouts, time.perf_counter() - start)
