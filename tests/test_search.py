@@ -417,12 +417,39 @@ SWITCHES = {
 }
 
 
-@pytest.mark.slow
-def test_every_combination_of_the_technique_switches_searches():
+def covering_rows(levels: list[tuple], strength: int = 3, seed: int = 7) -> list[tuple]:
+    """Rows of switch values in which every choice of `strength` switches takes every
+    combination of their values at least once (a covering array, built greedily): the bugs that
+    need three switches together, for a few dozen searches instead of every one of 2^12."""
+    rng = random.Random(seed)
+    wanted = {(columns, values) for columns in itertools.combinations(range(len(levels)), strength)
+              for values in itertools.product(*(range(len(levels[c])) for c in columns))}
+    rows = []
+    while wanted:
+        candidates = [tuple(rng.randrange(len(level)) for level in levels) for _ in range(60)]
+        best = max(candidates, key=lambda row: sum((cols, tuple(row[c] for c in cols)) in wanted
+                                                   for cols in itertools.combinations(range(len(levels)), strength)))
+        wanted -= {(cols, tuple(best[c] for c in cols))
+                   for cols in itertools.combinations(range(len(levels)), strength)}
+        rows.append(tuple(levels[i][v] for i, v in enumerate(best)))
+    return rows
+
+
+def test_covering_rows_cover_every_three_way_combination():
+    levels = [(True, False)] * 6 + [("a", "b", "c")]
+    rows = covering_rows(levels)
+    for columns in itertools.combinations(range(len(levels)), 3):
+        seen = {tuple(row[c] for c in columns) for row in rows}
+        assert seen == set(itertools.product(*(levels[c] for c in columns)))
+    assert len(rows) < len(list(itertools.product(*levels)))
+
+
+def test_every_three_switch_combination_of_the_techniques_searches():
     game = Game(5)
     game.play("b", "C3")
     names = list(SWITCHES)
-    for values in itertools.product(*(SWITCHES[n] for n in names)):
+    for values in [tuple(SWITCHES[n][0] for n in names),
+                   tuple(SWITCHES[n][1] for n in names)] + covering_rows([SWITCHES[n] for n in names]):
         changes = dict(zip(names, values))
         s = Searcher(EngineConfig().replace(playouts=40, max_nodes=20_000, early_stop=False,
                                             **changes))
