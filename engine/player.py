@@ -115,11 +115,14 @@ class Player:
         return self.searcher
 
     def stream_analysis(self, colour: str, stop: Stop, interval_s: float,
-                 on_update: Callable[[Searcher], None]) -> Searcher:
+                        on_update: Callable[[Searcher], None], avoid: frozenset = frozenset()) -> Searcher:
         """Search until stop() (streaming analysis: lz-analyze, kata-analyze), calling
-        on_update(searcher) every interval_s seconds (never when interval_s is 0)."""
+        on_update(searcher) every interval_s seconds (never when interval_s is 0); the root
+        moves in avoid (points) are neither searched nor shown."""
         position = self.game.with_to_move(colour)
         self.searcher.set_position(position)
+        if avoid:
+            self.searcher.ban_root_moves(avoid)
         step = min(interval_s, STREAM_STEP_S) if interval_s else STREAM_STEP_S
         last = time.perf_counter()
         while not stop():

@@ -1708,6 +1708,16 @@ cdef class SearchTree(SearchTreeReader):
             if child.move != PASS and game.superko_violation(c, child.move):
                 child.flags |= NODE_BANNED
 
+    def ban_root_moves(self, points):
+        """Keep these root moves (points) from being searched or chosen until the next
+        set_position: an analysis that avoids them (lz-analyze's avoid and allow)."""
+        cdef node_t* root = &self.s.pool.nodes[0]
+        cdef int i
+        banned = set(points)
+        for i in range(root.n_children):
+            if self.s.pool.nodes[root.first_child + i].move in banned:
+                self.s.pool.nodes[root.first_child + i].flags |= NODE_BANNED
+
     def ban_pass(self):
         """Keep the root's pass from being chosen until the next set_position, as long as
         another move is left."""

@@ -17,21 +17,23 @@ command = COMMANDS.command
 MAX_PV = 15
 
 
-def ranked_children(searcher):
-    """Root children worth showing, most visited first (by prior when nothing is visited yet)."""
+def ranked_children(searcher, min_moves: int = 1, max_moves: int | None = None):
+    """Root children worth showing, most visited first, then (up to min_moves) the unvisited by
+    prior; at most max_moves (lz-analyze's minmoves and maxmoves)."""
     children = [ch for ch in searcher.children() if not ch.banned]
-    visited = [ch for ch in children if ch.visits > 0]
-    if visited:
-        return sorted(visited, key=lambda ch: (-ch.visits, -(ch.value or 0)))
-    return sorted(children, key=lambda ch: -ch.policy)[:1]
+    visited = sorted((ch for ch in children if ch.visits > 0), key=lambda ch: (-ch.visits, -(ch.value or 0)))
+    if len(visited) < min_moves:
+        visited += sorted((ch for ch in children if ch.visits == 0), key=lambda ch: -ch.policy)[:min_moves - len(visited)]
+    return visited[:max_moves] if max_moves else visited
 
 
-def info_line(session, searcher, style: str, ownership: bool = False) -> str:
+def info_line(session, searcher, style: str, ownership: bool = False, min_moves: int = 1,
+              max_moves: int | None = None) -> str:
     """One analysis line: 'info move D4 visits ... pv D4 E5 info move ...' (all moves on one
     line, as Leela Zero prints them). style 'lz': win rates and priors as integers 0..10000;
     'kata': floats 0..1."""
     parts = []
-    for order, ch in enumerate(ranked_children(searcher)):
+    for order, ch in enumerate(ranked_children(searcher, min_moves, max_moves)):
         value = ch.value if ch.value is not None else 0.5
         pv = " ".join(session.vertex(p) for p in (searcher.principal_variation(ch.point, MAX_PV)
                                                   or [ch.point]))
@@ -62,7 +64,10 @@ def info_line(session, searcher, style: str, ownership: bool = False) -> str:
 
 
 def _analysis_args(session, args, allow_kv: bool):
-    """[colour] [interval] [key value ...] -> (colour, interval in seconds, options)."""
+    """[colour] [interval] [avoid|allow COLOUR VERTICES DEPTH] [minmoves N] [maxmoves N]
+    [key value ...] -> (colour, interval in seconds, options, root moves to avoid). KataGo's
+    and Leela Zero's avoid and allow apply to the analysed colour's moves at the root (Mango
+    bans root moves only, whatever the depth asked)."""
     colour = session.game.board.to_move
     interval = 0.0
     rest = list(args)
@@ -79,28 +84,56 @@ def _analysis_args(session, args, allow_kv: bool):
             raise GtpError("syntax error")
         interval = int(rest[1]) / 100.0
         rest = rest[2:]
-    options = {}
-    if rest:
-        if not allow_kv or len(rest) % 2:
+    avoid, allowed, options = set(), None, {}
+    while rest:
+        key = rest[0].lower()
+        if key in ("avoid", "allow"):
+            if len(rest) < 4 or not rest[3].isdigit():
+                raise GtpError("syntax error")
+            try:
+                who = parse_colour(rest[1])
+                points = {session.game.point(v) for v in rest[2].split(",") if v}
+            except ValueError:
+                raise GtpError("syntax error") from None
+            if who == colour:
+                if key == "avoid":
+                    avoid |= points
+                else:
+                    allowed = points if allowed is None else allowed | points
+            rest = rest[4:]
+        elif key in ("minmoves", "maxmoves"):
+            if len(rest) < 2 or not rest[1].isdigit():
+                raise GtpError("syntax error")
+            options[key] = int(rest[1])
+            rest = rest[2:]
+        elif allow_kv and len(rest) >= 2:
+            options[key] = rest[1].lower()
+            rest = rest[2:]
+        else:
             raise GtpError("syntax error")
-        options = {rest[i].lower(): rest[i + 1].lower() for i in range(0, len(rest), 2)}
-    return colour, interval, options
+    if allowed is not None:                     # allow: every other legal move is avoided
+        avoid |= {p for p in session.game.board.empty_points() if p not in allowed}
+        if PASS not in allowed:
+            avoid.add(PASS)
+    return colour, interval, options, frozenset(avoid)
 
 
 def _stream_analysis(session, args, style: str):
-    colour, interval, options = _analysis_args(session, args, allow_kv=(style == "kata"))
+    colour, interval, options, avoid = _analysis_args(session, args, allow_kv=(style == "kata"))
     ownership = options.get("ownership") == "true"
+    shown = {"min_moves": options.get("minmoves", 1), "max_moves": options.get("maxmoves") or None}
     session.begin_stream()
     session.interrupt.clear()
     state = {"printed": False}
 
     def update(searcher):
-        session.write(info_line(session, searcher, style, ownership) + "\n")
+        session.write(info_line(session, searcher, style, ownership, **shown) + "\n")
         state["printed"] = True
 
-    searcher = session.player.stream_analysis(colour_name(colour), session.should_stop, interval, update)
+    searcher = session.player.stream_analysis(colour_name(colour), session.should_stop, interval,
+                                              update, avoid)
     if not state["printed"]:
-        return Streamed(info_line(session, searcher, style, ownership))
+        return Streamed(info_line(session, searcher, style, ownership, **shown))
     return Streamed("")
 
 
@@ -115,7 +148,7 @@ def kata_analyze(session, args):
 
 
 def _stream_genmove(session, args, style: str):
-    colour, interval, options = _analysis_args(session, args, allow_kv=(style == "kata"))
+    colour, interval, options, _ = _analysis_args(session, args, allow_kv=(style == "kata"))
     if not args:
         raise GtpError("syntax error")
     session.begin_stream()

@@ -627,3 +627,24 @@ def test_printsgf_writes_passes_as_ff4_and_keeps_a_loaded_games_information(tmp_
     text = got[1]
     assert "W[]" in text and "tt" not in text
     assert all(part in text for part in ("PB[Alice]", "PW[Bob]", "DT[2026-01-02]", "EV[Club]", "RE[W+R]"))
+
+
+def test_analysis_avoids_allows_and_bounds_the_moves_it_shows():
+    """lz-analyze's avoid and allow (KataGo's, for the analysed colour at the root), maxmoves
+    and minmoves, as Sabaki and Lizzie send them."""
+    def streamed(command):
+        feeder = Feeder()
+        feeder.send("boardsize 9")
+        feeder.send(f"5 {command}")
+        feeder.wait_for_lines("info move ", 3)
+        feeder.send("6 name")
+        text = feeder.close()
+        stream = text.split("=5\n", 1)[1].split("\n\n", 1)[0]
+        return [[part.split()[0] for part in line.split("info move ")[1:]] for line in stream.split("\n")]
+
+    for moves in streamed("lz-analyze b 5 avoid b D4,E5,C3,E4 1 maxmoves 3")[1:]:
+        assert moves and len(moves) <= 3 and not {"D4", "E5", "C3", "E4"} & set(moves)
+    for moves in streamed("kata-analyze b 5 allow b E5,F6 1")[1:]:
+        assert set(moves) <= {"E5", "F6"}
+    assert answers(["lz-analyze b 10 minmoves x"]) == ["? syntax error"]
+    assert answers(["lz-analyze b 10 avoid b D4"]) == ["? syntax error"]
