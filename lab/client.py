@@ -66,6 +66,12 @@ class GtpClient:
                 if reply:
                     break
                 continue
+            if not reply and line[:1] not in ("=", "?"):
+                # GTP 2: an answer starts with = or ?; anything else is no GTP engine (cat echoes
+                # the command back), and waiting for its empty line would only time out
+                self.busy = True
+                raise EngineFailure(f"{self.name} answered {command!r} with {line.strip()[:60]!r}: "
+                                    f"not a GTP response")
             reply.append(line.rstrip("\n"))
         text = "\n".join(reply)
         if text[:1] not in ("=", "?"):

@@ -120,3 +120,8 @@ def test_predict_refuses_a_table_or_model_that_is_not_one(tmp_path):
 def test_bench_threads_without_search_is_refused():
     result = run(["bench", "--threads", "2"])
     assert result.exit_code == 2 and "--search" in result.output
+
+
+def test_an_engine_that_does_not_speak_gtp_fails_at_once():
+    result = run(["suite", "mango", "--engine", "cat"])     # cat echoes the command back
+    assert result.exit_code == 1 and "not a GTP response" in result.output
