@@ -641,6 +641,20 @@ class TimeConfig(_Section):
         at least 0.1 s and never more than this), and never more than half of a move's share of
         the clock (1 s byo-yomi periods start full, so they never show the lag).""")
 
+    time_extension: float = setting(
+        0.0, low=0.0, high=5.0, unit="x the move's share",
+        doc="""Under a clock whose saved time carries over, a move whose search is unsettled when
+        its share is spent (the most visited child is not the best valued, or the second has
+        more than time_close of the first's visits) thinks on, in steps of a tenth of its share,
+        up to this many shares more (never past a quarter of the main time left): the usual
+        time management of Pachi and Fuego, which spend where the choice is hard what easy moves
+        saved. 0 (the default until a clocked match decides, issue 30) never extends.""")
+
+    time_close: float = setting(
+        0.6, low=0.0, high=1.0, unit="fraction",
+        doc="""The second child's visits, as a fraction of the first's, above which a move counts as
+        unsettled (time_extension).""")
+
     ponder: bool = setting(
         False,
         doc="""Think on the opponent's time: after a genmove, search the position until the next

@@ -20,6 +20,7 @@ class Limit:
     seconds: float | None = None
     stop: Callable[[], bool] | None = None
     use_or_lose: bool = False
+    extend_to: float | None = None      # the most an unsettled move may think (time_extension)
 
     def __post_init__(self) -> None:
         if self.playouts is not None and self.playouts < 0:
@@ -43,4 +44,4 @@ class Limit:
         return cls(playouts, seconds, stop, use_or_lose)
 
     def with_stop(self, stop: Callable[[], bool] | None) -> "Limit":
-        return Limit(self.playouts, self.seconds, stop, self.use_or_lose)
+        return Limit(self.playouts, self.seconds, stop, self.use_or_lose, self.extend_to)

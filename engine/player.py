@@ -8,6 +8,7 @@ in with a game object of its own.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -74,9 +75,14 @@ class Player:
 
     def limit(self, colour: int, stop: Stop | None = None) -> Limit:
         """The budget of colour's next move, decided once: the clock's share when one runs."""
-        seconds = self.clock.budget(colour, self.game.size, len(self.game.moves),
-                                    self.config.time.lag_s)
-        return Limit.for_move(self.effective_config, seconds, stop, self.clock.use_or_lose(colour))
+        config = self.effective_config
+        seconds = self.clock.budget(colour, self.game.size, len(self.game.moves), config.time.lag_s)
+        limit = Limit.for_move(config, seconds, stop, self.clock.use_or_lose(colour))
+        if seconds and config.time.time_extension > 0 and not limit.use_or_lose:
+            cap = min(seconds * (1 + config.time.time_extension),
+                      max(seconds, 0.25 * self.clock.clocks[colour].main_s))
+            limit = dataclasses.replace(limit, extend_to=cap)
+        return limit
 
     def genmove(self, colour: str, *, stop: Stop | None = None, commit: bool = True,
                 cleanup: bool = False) -> SearchResult:

@@ -84,6 +84,8 @@ class Searcher(SearchTree):
         done = self.run(main)
         if robust_max:
             done += self._robust_max_extra(limit, done, start)
+        if limit.extend_to and limit.seconds and not limit.playouts:
+            done += self._think_on_while_unsettled(limit, start)
         seconds = time.perf_counter() - start
         children = self.children()
         root_visits = self.root_visits
@@ -98,6 +100,25 @@ class Searcher(SearchTree):
         resign = allow_resign and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc)
         return SearchResult(None if resign else child.point, child.value, done, seconds,
                             root_visits, self.nodes_used, reused, recycled)
+
+    def _think_on_while_unsettled(self, limit: Limit, start: float) -> int:
+        """time_extension: search on in tenths of the move's share while the choice is unsettled
+        (the most visited child is not the best valued, or the second is close behind), up to
+        limit.extend_to seconds in all."""
+        close = self.config.time.time_close
+        step = limit.seconds / 10
+        added = 0
+        while True:
+            left = limit.extend_to - (time.perf_counter() - start)
+            if left <= 0 or (limit.stop is not None and limit.stop()):
+                return added
+            choices = decision.candidates(self.children())
+            if len(choices) < 2:
+                return added
+            first, second = sorted(choices, key=lambda ch: -ch.visits)[:2]
+            if decision.robust_is_max(choices) and second.visits <= close * first.visits:
+                return added
+            added += self.run(Limit(None, min(step, left), limit.stop), early_stop=False)
 
     def _robust_max_extra(self, limit: Limit, done: int, start: float) -> int:
         """Search on in small steps until the most visited child is also the best valued, for at

@@ -150,3 +150,18 @@ def test_the_log_line_after_a_move_gives_the_trees_size(caplog):
         player.genmove("b")
     line = next(r.getMessage() for r in caplog.records if "playouts in" in r.getMessage())
     assert "tree " in line and " nodes (" in line and "of 0.1 MB" in line and "recycled" in line
+
+
+def test_time_extension_lets_an_unsettled_move_think_on_only_where_saved_time_carries_over():
+    player = Player(EngineConfig().replace(time_extension=1.5), size=9)
+    player.clock.set_absolute(120)
+    limit = player.limit(1)
+    assert limit.extend_to == pytest.approx(limit.seconds * 2.5)
+    player.clock.set_byoyomi(0, 10, 5)
+    player.clock.time_left(1, 10, 5)             # a Japanese period: use-or-lose, no extension
+    assert player.limit(1).extend_to is None
+    assert Player(EngineConfig(), size=9).limit(1).extend_to is None      # off by default
+    quick = Player(EngineConfig().replace(time_extension=1.0, playouts=0), size=9)
+    quick.clock.set_absolute(2)
+    result = quick.genmove("b")
+    assert result.move is not None and result.playouts > 0
