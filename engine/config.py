@@ -464,6 +464,22 @@ class SearchConfig(_Section):
         0.1, low=0.0, high=10.0,
         doc="""b, the AMAF bias constant of the minimum-MSE schedule (MoGo 4.6: chosen by experiment).""")
 
+    dynamic_komi: str = setting(
+        "off", choices=("off", "linear"),
+        doc="""In handicap games, the search plays for the game's komi plus dynamic_komi_stone
+        points per handicap stone, fading linearly to nothing over dynamic_komi_moves x the
+        board's points in moves (Pachi's linear dynkomi; engine/komi.py). "off" (the default
+        until handicap matches decide, issue 31) plays for the game's komi.""")
+
+    dynamic_komi_stone: float = setting(
+        7.0, low=0.0, high=50.0, unit="points",
+        doc="""The extra komi per handicap stone at the game's start (dynamic_komi).""")
+
+    dynamic_komi_moves: float = setting(
+        0.5, low=0.0, high=3.0, unit="x points",
+        doc="""The extra komi is gone after this many moves, as a multiple of the board's points
+        (0.5: 180 moves on 19x19, 84 on 13x13).""")
+
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
         doc="""How the move is chosen from the root's children (Mango 2.4): "robust" (most visits),

@@ -59,6 +59,7 @@ from mango.engine.tree cimport (MANGO_RETIRED, NODE_ADDED, NODE_BANNED, NODE_EXP
 import math
 
 from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.komi import search_komi
 from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
@@ -1672,7 +1673,7 @@ cdef class SearchTree(SearchTreeReader):
         if self.s.root_board.passes >= 2:
             # a move asked for after two passes: search it as a game that goes on
             self.s.root_board.passes = 0
-        self.s.komi = game.komi
+        self.s.komi = search_komi(game, self.config.search)
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point

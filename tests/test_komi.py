@@ -1,0 +1,37 @@
+"""Dynamic komi in handicap games (engine/komi.py, Pachi's linear dynkomi)."""
+from __future__ import annotations
+
+import pytest
+
+from mango.engine import Game
+from mango.engine.config import EngineConfig
+from mango.engine.handicap import fixed_handicap_vertices
+from mango.engine.komi import handicap_stones, search_komi
+from mango.engine.searcher import Searcher
+
+
+def handicap_game(size: int, stones: int, komi: float = 0.5) -> Game:
+    game = Game(size, komi)
+    game.set_up(fixed_handicap_vertices(size, stones), [], "w")
+    return game
+
+
+def test_the_extra_komi_fades_linearly_with_the_moves():
+    config = EngineConfig().replace(dynamic_komi="linear", dynamic_komi_stone=7, dynamic_komi_moves=0.5)
+    game = handicap_game(13, 4)
+    assert handicap_stones(game) == 4 and handicap_stones(Game(13)) == 0
+    assert search_komi(game, config.search) == pytest.approx(0.5 + 28)
+    for vertex, colour in (("C3", "w"), ("G7", "b")):
+        game.play(colour, vertex)
+    assert search_komi(game, config.search) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
+    assert search_komi(game, EngineConfig().search) == 0.5              # off by default
+    assert search_komi(Game(13, 6.5), config.search) == 6.5              # no handicap, no change
+
+
+def test_white_giving_stones_sees_a_game_to_play_for():
+    game = handicap_game(9, 4)
+    values = {}
+    for mode in ("off", "linear"):
+        searcher = Searcher(EngineConfig(seed=3).replace(playouts=600, dynamic_komi=mode, resign=False))
+        values[mode] = searcher.search(game).value
+    assert values["off"] < values["linear"]
