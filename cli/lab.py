@@ -63,11 +63,11 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
 
     from mango.lab import match as lab
     from mango.lab.backend import BackendError
-    from mango.lab.store import StoreError
     from mango.lab.client import find_gnugo
     from mango.lab.matchclock import MatchTimeControl
     from mango.lab.opening import load_openings
     from mango.lab.sprt import parse_sprt
+    from mango.lab.store import StoreError
 
     config = engine_config(config_file, options, playouts=playouts)
     clocked = time_control is not None
