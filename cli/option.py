@@ -38,7 +38,7 @@ def engine_config(config_file: str | None, options: tuple[str, ...], **overrides
 
 CONFIG_OPTIONS = [
     click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False),
-                 help="A TOML file of settings (plain names, or [search]/[playout]/[prior]/[time] tables)."),
+                 help="A TOML file of settings (plain names, or [search]/[tree]/[playout]/[prior]/[handicap]/[time] tables)."),
     click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
                  help="One setting, e.g. -o uct_c=0.5 -o rave=off (repeatable)."),
 ]

@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 from mango.engine.errors import ConfigError
 
-__all__ = ["ConfigError", "DEFAULT_PLAYOUTS", "EngineConfig", "PlayoutConfig", "PriorConfig",
-           "SearchConfig", "Setting", "TimeConfig", "TreeConfig", "settings", "toml_text"]
+__all__ = ["ConfigError", "DEFAULT_PLAYOUTS", "EngineConfig", "HandicapConfig", "PlayoutConfig",
+           "PriorConfig", "SearchConfig", "Setting", "TimeConfig", "TreeConfig", "settings", "toml_text"]
 
 DEFAULT_PLAYOUTS = 10_000
 """Playouts per move when neither the settings nor a clock say otherwise."""
@@ -464,22 +464,6 @@ class SearchConfig(_Section):
         0.1, low=0.0, high=10.0,
         doc="""b, the AMAF bias constant of the minimum-MSE schedule (MoGo 4.6: chosen by experiment).""")
 
-    dynamic_komi: str = setting(
-        "off", choices=("off", "linear"),
-        doc="""In handicap games, the search plays for the game's komi plus dynamic_komi_stone
-        points per handicap stone, fading linearly to nothing over dynamic_komi_moves x the
-        board's points in moves (Pachi's linear dynkomi; engine/komi.py). "off" (the default
-        until handicap matches decide, issue 31) plays for the game's komi.""")
-
-    dynamic_komi_stone: float = setting(
-        7.0, low=0.0, high=50.0, unit="points",
-        doc="""The extra komi per handicap stone at the game's start (dynamic_komi).""")
-
-    dynamic_komi_moves: float = setting(
-        0.5, low=0.0, high=3.0, unit="x points",
-        doc="""The extra komi is gone after this many moves, as a multiple of the board's points
-        (0.5: 180 moves on 19x19, 84 on 13x13).""")
-
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
         doc="""How the move is chosen from the root's children (Mango 2.4): "robust" (most visits),
@@ -639,6 +623,29 @@ class PriorConfig(_Section):
 
 
 @dataclass(frozen=True)
+class HandicapConfig(_Section):
+    """Handicap games (issue 31): what the search plays for when the game began with stones."""
+
+    SECTION: ClassVar[str] = "handicap"
+
+    dynamic_komi: str = setting(
+        "off", choices=("off", "linear"),
+        doc="""In handicap games, the search plays for the game's komi plus dynamic_komi_stone
+        points per handicap stone, fading linearly to nothing over dynamic_komi_moves x the
+        board's points in moves (Pachi's linear dynkomi; engine/komi.py). "off" (the default
+        until handicap matches decide, issue 31) plays for the game's komi.""")
+
+    dynamic_komi_stone: float = setting(
+        7.0, low=0.0, high=50.0, unit="points",
+        doc="""The extra komi per handicap stone at the game's start (dynamic_komi).""")
+
+    dynamic_komi_moves: float = setting(
+        0.5, low=0.0, high=3.0, unit="x points",
+        doc="""The extra komi is gone after this many moves, as a multiple of the board's points
+        (0.5: 180 moves on 19x19, 84 on 13x13).""")
+
+
+@dataclass(frozen=True)
 class TimeConfig(_Section):
     """Thinking time. Under a clock (the controller's time settings, or time_s) time decides how
     long a move thinks; without one, the playouts do."""
@@ -683,7 +690,7 @@ class TimeConfig(_Section):
 
 SECTION_TYPES: dict[str, type] = {"search": SearchConfig, "tree": TreeConfig,
                                   "playout": PlayoutConfig, "prior": PriorConfig,
-                                  "time": TimeConfig}
+                                  "handicap": HandicapConfig, "time": TimeConfig}
 SEED = Setting("seed", None, "int", 1, 0, 2**64 - 1, None, "",
                "Random seed of the search (same seed, one thread: same moves).")
 
@@ -726,6 +733,7 @@ class EngineConfig:
     tree: TreeConfig = dataclasses.field(default_factory=TreeConfig)
     playout: PlayoutConfig = dataclasses.field(default_factory=PlayoutConfig)
     prior: PriorConfig = dataclasses.field(default_factory=PriorConfig)
+    handicap: HandicapConfig = dataclasses.field(default_factory=HandicapConfig)
     time: TimeConfig = dataclasses.field(default_factory=TimeConfig)
     seed: int = SEED.default
     # The settings with per-size defaults that were set by name (-o, TOML, GTP): for_size()

@@ -15,13 +15,13 @@ def handicap_stones(game) -> int:
     return len(black) if len(black) >= 2 and not white else 0
 
 
-def search_komi(game, search_config) -> float:
+def search_komi(game, handicap_config) -> float:
     """The komi the search scores its playouts with (see the module's docstring)."""
-    if search_config.dynamic_komi == "off":
+    if handicap_config.dynamic_komi == "off":
         return game.komi
     stones = handicap_stones(game)
     if not stones:
         return game.komi
-    fade_moves = search_config.dynamic_komi_moves * game.size * game.size
+    fade_moves = handicap_config.dynamic_komi_moves * game.size * game.size
     left = max(0.0, 1.0 - len(game.moves) / fade_moves) if fade_moves > 0 else 0.0
-    return game.komi + search_config.dynamic_komi_stone * stones * left
+    return game.komi + handicap_config.dynamic_komi_stone * stones * left

@@ -1673,7 +1673,7 @@ cdef class SearchTree(SearchTreeReader):
         if self.s.root_board.passes >= 2:
             # a move asked for after two passes: search it as a game that goes on
             self.s.root_board.passes = 0
-        self.s.komi = search_komi(game, self.config.search)
+        self.s.komi = search_komi(game, self.config.handicap)
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point

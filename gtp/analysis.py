@@ -267,7 +267,7 @@ def mango_pv(session, args):
 # ---- settings at run time (GoGui's param dialogs) ---------------------------------------------------
 
 PARAM_SECTIONS = {"search": "Search", "tree": "Tree", "playout": "Playout", "prior": "Prior",
-                  "time": "Time"}
+                  "handicap": "Handicap", "time": "Time"}
 
 
 def _param_line(session, declaration) -> str:

@@ -20,12 +20,12 @@ def test_the_extra_komi_fades_linearly_with_the_moves():
     config = EngineConfig().replace(dynamic_komi="linear", dynamic_komi_stone=7, dynamic_komi_moves=0.5)
     game = handicap_game(13, 4)
     assert handicap_stones(game) == 4 and handicap_stones(Game(13)) == 0
-    assert search_komi(game, config.search) == pytest.approx(0.5 + 28)
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28)
     for vertex, colour in (("C3", "w"), ("G7", "b")):
         game.play(colour, vertex)
-    assert search_komi(game, config.search) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
-    assert search_komi(game, EngineConfig().search) == 0.5              # off by default
-    assert search_komi(Game(13, 6.5), config.search) == 6.5              # no handicap, no change
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
+    assert search_komi(game, EngineConfig().handicap) == 0.5              # off by default
+    assert search_komi(Game(13, 6.5), config.handicap) == 6.5              # no handicap, no change
 
 
 def test_white_giving_stones_sees_a_game_to_play_for():
