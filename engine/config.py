@@ -482,9 +482,7 @@ class SearchConfig(_Section):
     early_stop: bool = setting(
         True,
         doc="""Stop a search once the second most visited root child cannot catch the first in the
-        playouts that are left. Never when the move's time is use-or-lose (time_s, a Japanese
-        byo-yomi period, a Canadian period's last stone): the move is the same, and the rest of
-        the time grows the tree the next move reuses (Pachi and Fuego spend such time too).""")
+        playouts that are left (but see spend_use_or_lose).""")
 
     resign: bool = setting(
         True,
@@ -663,6 +661,13 @@ class TimeConfig(_Section):
         time_left reports show the real overhead per move (then 1.5 times the smallest recent one,
         at least 0.1 s and never more than this), and never more than half of a move's share of
         the clock (1 s byo-yomi periods start full, so they never show the lag).""")
+
+    spend_use_or_lose: bool = setting(
+        False,
+        doc="""No early stop when the move's time is use-or-lose (time_s, a Japanese byo-yomi
+        period, a Canadian period's last stone): the move is the same, and the rest of the time
+        grows the tree the next move reuses (Pachi and Fuego spend such time too). Off until its
+        A/B at 1 s a move decides (docs/strength.md, issue 30).""")
 
     time_extension: float = setting(
         0.0, low=0.0, high=5.0, unit="x the move's share",

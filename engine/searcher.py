@@ -28,7 +28,8 @@ class Searcher(SearchTree):
         when time decides); analysis, which wants the whole budget, passes early_stop=False."""
         playouts, seconds, stop = limit.playouts, limit.seconds, limit.stop
         if early_stop is None:
-            early_stop = self.config.search.early_stop and not limit.use_or_lose
+            early_stop = self.config.search.early_stop and not (
+                limit.use_or_lose and self.config.time.spend_use_or_lose)
         self.begin_run()
         start = time.perf_counter()
         done, batch = 0, FIRST_BATCH

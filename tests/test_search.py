@@ -490,7 +490,8 @@ def test_early_stop_ends_a_decided_search_unless_its_time_is_use_or_lose():
     game = Game.from_ascii(drawing, komi=komi, to_move="b")
     result = searcher(5000, early_stop=True).search(game)
     assert result.playouts < 5000
-    whole = searcher(5000, early_stop=True).search(game, Limit(5000, use_or_lose=True))
+    assert searcher(5000, early_stop=True).search(game, Limit(5000, use_or_lose=True)).playouts < 5000
+    whole = searcher(5000, early_stop=True, spend_use_or_lose=True).search(game, Limit(5000, use_or_lose=True))
     assert whole.playouts == 5000 and whole.move == result.move
 
 
