@@ -79,9 +79,8 @@ class Player:
         seconds = self.clock.budget(colour, self.game.size, len(self.game.moves), config.time.lag_s)
         limit = Limit.for_move(config, seconds, stop, self.clock.use_or_lose(colour))
         if seconds and config.time.time_extension > 0 and not limit.use_or_lose:
-            cap = min(seconds * (1 + config.time.time_extension),
-                      max(seconds, 0.25 * self.clock.clocks[colour].main_s))
-            limit = dataclasses.replace(limit, extend_to=cap)
+            limit = dataclasses.replace(
+                limit, extend_to=self.clock.extended_budget(colour, seconds, config.time.time_extension))
         return limit
 
     def genmove(self, colour: str, *, stop: Stop | None = None, commit: bool = True,

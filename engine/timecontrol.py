@@ -143,6 +143,11 @@ class TimeControl:
             return clock.main_s <= 0 and clock.periods > 0
         return self.system == CANADIAN and clock.stones == 1
 
+    def extended_budget(self, colour: int, share: float, extension: float) -> float:
+        """The most a move with this share may think when its choice is unsettled: `extension`
+        shares more, never past a quarter of the main time left (time_extension)."""
+        return min(share * (1 + extension), max(share, 0.25 * self.clocks[colour].main_s))
+
     def budget(self, colour: int, board_size: int, moves_played: int, lag_s: float) -> float | None:
         """Seconds to think for colour's next move, or None when no clock applies."""
         if self.system == NONE:
