@@ -79,23 +79,31 @@ def mango_side(settings: dict, config_file: str | None = None, options=(),
     return Side(name, None, tuple(args), flat)
 
 
+# The options that give an engine its random seed, by program name: the first is the one the match
+# adds; with any of them on the command line the engine keeps the seed it was given.
+SEED_OPTIONS = {"gnugo": ("--seed", "-r"), "mango": ("--seed",), "pachi": ("-s", "--seed"),
+                "pachi.sh": ("-s", "--seed")}
+
+
 def command_side(text: str) -> Side:
     """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules).
-    GNU Go, and another install's `mango gtp` (a frozen earlier version), are given each game's
-    seed unless the command line sets one."""
+    GNU Go, Pachi (`pachi`, or the `pachi.sh` that build-pachi.sh writes: its `-s`) and another
+    install's `mango gtp` (a frozen earlier version) are given each game's seed unless the
+    command line sets one."""
     words = split_command(text)
     if words == ["gnugo"]:
         gnugo = find_gnugo()
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
         return Side("gnugo level 10", tuple(gnugo_command(gnugo)), seed_option="--seed")
-    takes_seed = os.path.basename(words[0]) in ("gnugo", "mango")
+    program = os.path.basename(words[0])
+    own_seed = SEED_OPTIONS.get(program, ())
     if words[0] == "gnugo" and find_gnugo():
         words[0] = find_gnugo()                 # /usr/games is not always on PATH
     if shutil.which(words[0]) is None and not os.path.exists(words[0]):
         raise ValueError(f"{words[0]!r} is not a program")
-    seeded = takes_seed and not {"--seed", "-r"} & set(words)
-    return Side(text.strip(), tuple(words), seed_option="--seed" if seeded else None)
+    seeded = own_seed and not set(own_seed) & set(words)
+    return Side(text.strip(), tuple(words), seed_option=own_seed[0] if seeded else None)
 
 
 @dataclass(frozen=True)

@@ -345,6 +345,22 @@ def test_another_mango_install_is_given_each_games_seed(tmp_path):
     assert lab.command_side(f"{program} gtp").command_line(7)[-2:] == ["--seed", "7"]
 
 
+def test_pachi_is_given_each_games_seed_with_its_own_option(tmp_path):
+    """Pachi seeds itself from the clock unless `-s` gives it a seed (as GNU Go without --seed):
+    the match gives it one, by its name or the name of build-pachi.sh's wrapper."""
+    for name in ("pachi", "pachi.sh"):
+        program = tmp_path / name
+        program.write_text("#!/bin/sh\n")
+        program.chmod(0o755)
+        side = lab.command_side(f"{program} -t =1000 threads=1")
+        assert side.command_line(9)[-2:] == ["-s", "9"]
+        assert lab.command_side(f"{program} -s 3 threads=1").seed_option is None
+    other = tmp_path / "engine"
+    other.write_text("#!/bin/sh\n")
+    other.chmod(0o755)
+    assert lab.command_side(f"{other} -s 3").seed_option is None                 # unknown: as given
+
+
 def _record(match, game, a, playouts, points, opening="E5 C4"):
     """A stored game as a dict, for a test to change before it makes it a GameRecord."""
     return {"match": match, "game": game, "pair": game // 2, "a": a, "b": "gnugo", "size": 9,
