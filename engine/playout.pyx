@@ -963,6 +963,17 @@ def ladder_attack(Board board, int point, int attacker):
         PyMem_Free(scratch)
     return None if result == NO_POINT else result
 
+def ladder_save_dies(Board board, int point, int colour):
+    """True when `colour` extending at `point` is left with fewer than two liberties, or with two
+    and then captured in a ladder: the playouts' verdict on a save (ladder_saves)."""
+    cdef board_t* scratch = <board_t*>PyMem_Malloc(LADDER_BOARDS * sizeof(board_t))
+    if scratch == NULL:
+        raise MemoryError()
+    try:
+        return bool(save_is_laddered(&board.b, point, colour, scratch))
+    finally:
+        PyMem_Free(scratch)
+
 
 cdef class ReplyTable:
     """A last-good-reply table (reply.pxd) for tests and diagnostics; a search keeps its own."""

@@ -8,7 +8,8 @@ that they agree on what a ladder is.
 from libc.stdint cimport int64_t
 from libc.string cimport memcpy
 
-from mango.engine.board cimport (EMPTY, NO_POINT, board_atari_point, board_in_atari, board_is_ko,
+from mango.engine.board cimport (EMPTY, NO_POINT, board_add_unique, board_atari_point,
+                                 board_in_atari, board_is_ko,
                                  board_is_suicide, board_play, board_t)
 
 
@@ -171,12 +172,46 @@ cdef int ladder_read(board_t* scratch, int gp, int att) noexcept nogil:
     return _ladder_search(scratch, 0, 0, gp, att, &budget)
 
 
+cdef int _liberties_after_quiet_move(const board_t* b, int p, int c, int most) noexcept nogil:
+    """Distinct liberties (counted up to `most`) of c's group once c plays at empty p, read
+    without playing it; -1 when the move captures (the captured points would be liberties: the
+    caller plays it)."""
+    cdef int w = b.width, i, j, q, s, g, col, n = 0, n_roots = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[16]                   # `most` (at most 12) and the four a stone can add past it
+    cdef int roots[4]
+    for i in range(4):
+        q = p + d[i]
+        col = b.colour[q]
+        if col == EMPTY:
+            n = board_add_unique(libs, n, q)
+        elif col == c:
+            n_roots = board_add_unique(roots, n_roots, b.group[q])
+        elif col == 3 - c and board_in_atari(b, b.group[q]):
+            return -1
+    for j in range(n_roots):
+        g = roots[j]
+        s = g
+        while n < most:
+            for i in range(4):
+                q = s + d[i]
+                if q != p and b.colour[q] == EMPTY:
+                    n = board_add_unique(libs, n, q)
+            s = b.next_stone[s]
+            if s == g:
+                break
+    return n if n < most else most
+
+
 cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil:
     """c extends its group in atari at `point`: True when that leaves exactly two liberties and
-    the opponent then captures it in a ladder."""
+    the opponent then captures it in a ladder. Three liberties are seen without a board copy
+    (most extensions the playouts ask about)."""
     cdef int libs[3]
     cdef int n
     cdef int budget = LADDER_BUDGET
+    if _liberties_after_quiet_move(b, point, c, 3) == 3:
+        return False
     _copy_board(&scratch[0], b)
     board_play(&scratch[0], point, c)
     n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)

@@ -2,7 +2,11 @@
 and each refinement on positions drawn in ASCII."""
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from reference_board import ReferenceBoard
 
 from mango.engine import Board, Game
@@ -646,3 +650,55 @@ def test_ladder_reader_agrees_with_itself_under_every_symmetry(breaker):
         else:
             assert attack is not None and game.vertex(attack) == _find(image, "*")
         assert [before.stones(c) for c in (1, 2)] == [game.board.stones(c) for c in (1, 2)]
+
+
+def _liberties(game: Game, vertex: str) -> int:
+    """The distinct liberties of the group at vertex, by a flood over the public board."""
+    size, colour = game.size, game.colour_at(vertex)
+    columns = "ABCDEFGHJKLMNOPQRST"[:size]
+
+    def neighbours(v):
+        x, y = columns.index(v[0]), int(v[1:]) - 1
+        return [f"{columns[a]}{b + 1}" for a, b in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                if 0 <= a < size and 0 <= b < size]
+
+    stones, liberties, todo = {vertex}, set(), [vertex]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if game.colour_at(n) is None:
+                liberties.add(n)
+            elif game.colour_at(n) == colour and n not in stones:
+                stones.add(n)
+                todo.append(n)
+    return len(liberties)
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([7, 9, 13]), seed=st.integers(0, 2 ** 32 - 1),
+       moves=st.integers(10, 140))
+def test_the_save_verdict_is_what_playing_the_save_shows(size, seed, moves):
+    """save_is_laddered reads three liberties without playing the move: its verdict on every
+    extension of a group in atari must be what playing it shows (fewer than two liberties, or
+    two and a ladder that captures)."""
+    from mango.engine.playout import ladder_attack, ladder_save_dies
+    rng = random.Random(seed)
+    game = Game(size)
+    vertices = [f"{c}{r}" for c in "ABCDEFGHJKLMNOPQRST"[:size] for r in range(1, size + 1)]
+    for _ in range(moves):
+        legal = [v for v in vertices if game.colour_at(v) is None and game.is_legal(game.to_move, v)]
+        if not legal:
+            break
+        game.play(game.to_move, rng.choice(legal))
+    checked = 0
+    for colour, number in (("b", 1), ("w", 2)):
+        for v in vertices:
+            if game.colour_at(v) is not None or not game.is_legal(colour, v):
+                continue
+            after = game.copy()
+            after.play(colour, v)
+            point = after.point(v)
+            libs = _liberties(after, v)
+            dies = libs < 2 or (libs == 2 and ladder_attack(after.board, point, 3 - number) is not None)
+            assert ladder_save_dies(game.board, game.point(v), number) == dies, (colour, v, str(game))
+            checked += 1
+    event(f"moves checked > 0: {checked > 0}")
