@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from mango.engine.config import SECTION_TYPES
+
 
 def engine_config(config_file: str | None, options: tuple[str, ...], **overrides):
     """The one EngineConfig: defaults, then the TOML file, then -o key=value, then the command's
@@ -38,7 +40,7 @@ def engine_config(config_file: str | None, options: tuple[str, ...], **overrides
 
 CONFIG_OPTIONS = [
     click.option("--config", "config_file", type=click.Path(exists=True, dir_okay=False),
-                 help="A TOML file of settings (plain names, or [search]/[tree]/[playout]/[prior]/[handicap]/[time] tables)."),
+                 help="A TOML file of settings (plain names, or " + "/".join(f"[{name}]" for name in SECTION_TYPES) + " tables)."),
     click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
                  help="One setting, e.g. -o uct_c=0.5 -o rave=off (repeatable)."),
 ]

@@ -621,6 +621,32 @@ class PriorConfig(_Section):
 
 
 @dataclass(frozen=True)
+class GameConfig(_Section):
+    """The rules a new game is played by (issue 31); GTP's kgs-rules and kata-set_rules change
+    them for the session."""
+
+    SECTION: ClassVar[str] = "game"
+
+    rules: str = setting(
+        "chinese", choices=("chinese", "japanese"),
+        doc="""Scoring: "chinese" counts area (stones and surrounded points); "japanese" counts
+        territory and prisoners, and no points in seki. Under Japanese rules the search keeps
+        area scoring in its playouts and charges each side a point per stone it has placed
+        (Aja Huang's relation between the two counts, as Pachi scores its playouts;
+        engine/rules.py), so that filling its own territory or throwing stones away costs
+        what it costs on KGS.""")
+
+    endgame_pass_prior: float = setting(
+        40.0, low=0.0, high=1000000.0, unit="playouts",
+        doc="""Under territory rules, once fewer than ENDGAME_UNSETTLED points of the board are
+        unsettled (a quick ownership estimate at the root), every pass in the tree is ranked
+        first and starts with this many won playouts (Pachi's pass boost in a Japanese
+        endgame). Without it a pass is ranked last and, at its even prior, never tried while
+        any move looks better than even; so the search fills its own territory or answers
+        invasions inside it, which cost points under these rules. 0: off.""")
+
+
+@dataclass(frozen=True)
 class HandicapConfig(_Section):
     """Handicap games (issue 31): what the search plays for when the game began with stones."""
 
@@ -695,7 +721,8 @@ class TimeConfig(_Section):
 
 SECTION_TYPES: dict[str, type] = {"search": SearchConfig, "tree": TreeConfig,
                                   "playout": PlayoutConfig, "prior": PriorConfig,
-                                  "handicap": HandicapConfig, "time": TimeConfig}
+                                  "game": GameConfig, "handicap": HandicapConfig,
+                                  "time": TimeConfig}
 SEED = Setting("seed", None, "int", 1, 0, 2**64 - 1, None, "",
                "Random seed of the search (same seed, one thread: same moves).")
 
@@ -738,6 +765,7 @@ class EngineConfig:
     tree: TreeConfig = dataclasses.field(default_factory=TreeConfig)
     playout: PlayoutConfig = dataclasses.field(default_factory=PlayoutConfig)
     prior: PriorConfig = dataclasses.field(default_factory=PriorConfig)
+    game: GameConfig = dataclasses.field(default_factory=GameConfig)
     handicap: HandicapConfig = dataclasses.field(default_factory=HandicapConfig)
     time: TimeConfig = dataclasses.field(default_factory=TimeConfig)
     seed: int = SEED.default
@@ -781,7 +809,7 @@ class EngineConfig:
 
     def with_mapping(self, mapping: dict) -> "EngineConfig":
         """replace() from a parsed TOML file: plain or dotted keys at the top, or tables named
-        after the sections ([search], [tree], [playout], [prior], [time])."""
+        after the sections (SECTION_TYPES: [search], [tree], [playout] and the rest)."""
         changes = {}
         for key, value in mapping.items():
             if isinstance(value, dict):

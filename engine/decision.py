@@ -41,9 +41,9 @@ def robust_is_max(children: list[ChildStats]) -> bool:
 
 
 def passing_loses(game, to_move: int) -> bool:
-    """Counting the stones as they stand (area, no dead-stone removal: CGOS's rule), the game is
-    lost for to_move if it ends now."""
-    score = game.board.area_score() - game.komi
+    """Counting the stones as they stand (by the game's rules, no dead-stone removal: CGOS's
+    rule), the game is lost for to_move if it ends now."""
+    score = game.score()
     return score < 0 if to_move == BLACK else score > 0
 
 

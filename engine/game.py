@@ -11,6 +11,7 @@ from mango.engine.board import PASS_POINT as PASS
 from mango.engine.board import Board
 from mango.engine.errors import IllegalMoveError, NotationError
 from mango.engine.handicap import fixed_handicap_vertices
+from mango.engine.rules import RULES, territory_score
 from mango.engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
                            parse_vertex)
 
@@ -32,16 +33,20 @@ def score_text(score: float) -> str:
 
 class Game:
     """Rules: no suicide, simple ko, positional superko (a stone play may not recreate any earlier
-    position of the game, whoever is to move), area scoring with komi.
+    position of the game, whoever is to move), and komi; scoring by `rules`: "chinese" (area) or
+    "japanese" (territory and prisoners, engine/rules.py).
 
     g = Game(size=9, komi=7.0); g.play("b", "D4"); g.score() -> float, black positive.
     """
 
-    def __init__(self, size: int = 19, komi: float = 7.5):
+    def __init__(self, size: int = 19, komi: float = 7.5, rules: str = "chinese"):
         if not math.isfinite(komi):
             raise ValueError(f"komi must be a finite number, got {komi}")
+        if rules not in RULES:
+            raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
         self.board = Board(size)
         self.komi = float(komi)
+        self.rules = rules
         self.moves: list[Move] = []
         self._boards: list[Board] = []       # the board before each move, for undo
         # Hashes of every position stone plays have made (superko keeps each one unique).
@@ -99,6 +104,7 @@ class Game:
         twin = Game.__new__(Game)
         twin.board = self.board.copy()
         twin.komi = self.komi
+        twin.rules = self.rules
         twin.moves = list(self.moves)
         twin._boards = list(self._boards)
         twin._seen = set(self._seen)
@@ -237,7 +243,10 @@ class Game:
         return self.board.passes >= 2
 
     def score(self) -> float:
-        """Area score, Black positive, komi included (all stones on the board count as alive)."""
+        """The score by the game's rules, Black positive, komi included, every stone on the board
+        counted alive: area, or territory and prisoners."""
+        if self.rules == "japanese":
+            return territory_score(self.board, self.komi)
         return self.board.area_score() - self.komi
 
     def result(self) -> str:
@@ -255,7 +264,8 @@ class Game:
         return "\n".join(rows)
 
     @classmethod
-    def from_ascii(cls, text: str, komi: float = 7.5, to_move: str = "b") -> "Game":
+    def from_ascii(cls, text: str, komi: float = 7.5, to_move: str = "b",
+                   rules: str = "chinese") -> "Game":
         """Build a position from a drawing: rows top to bottom of 'X' (black), 'O' (white) and '.',
         optionally with str(game)'s coordinates around them. Raises ValueError for a drawing that is
         not square or has a group without liberties."""
@@ -280,7 +290,7 @@ class Game:
         if not (2 <= size <= 19) or any(len(r) != size for r in rows):
             raise ValueError(f"a board drawing must be square, 2x2 to 19x19; got {size} rows "
                              f"of lengths {sorted({len(r) for r in rows})}")
-        game = cls(size, komi)
+        game = cls(size, komi, rules)
         board = game.board
         for row_index, cells in enumerate(rows):
             y = size - 1 - row_index

@@ -34,16 +34,18 @@ class Player:
 
     def __init__(self, config: EngineConfig | None = None, size: int = 19, komi: float = 7.5):
         self.config = config or EngineConfig()
-        self.game = Game(size, komi)
+        self.game = Game(size, komi, self.config.game.rules)
         self.searcher = Searcher(self.config)
         self.clock = TimeControl()
 
     # -- the game ---------------------------------------------------------------------------------
 
     def configure(self, config: EngineConfig) -> None:
-        """New settings, between searches (the tree is kept where its statistics stay valid)."""
+        """New settings, between searches (the tree is kept where its statistics stay valid).
+        New rules apply to the game in progress (KGS sends kgs-rules after setting it up)."""
         self.searcher.configure(config)
         self.config = config
+        self.game.rules = config.game.rules
 
     @property
     def effective_config(self) -> EngineConfig:
@@ -52,7 +54,7 @@ class Player:
 
     def new_game(self, size: int | None = None, komi: float | None = None) -> None:
         self.game = Game(self.game.size if size is None else size,
-                         self.game.komi if komi is None else komi)
+                         self.game.komi if komi is None else komi, self.config.game.rules)
         self.searcher.clear()
         self.clock.reset()
 
@@ -60,7 +62,9 @@ class Player:
         self.game.komi = float(komi)
 
     def set_game(self, game: Game) -> None:
-        """Continue from another game (loaded from SGF); the old tree does not apply."""
+        """Continue from another game (loaded from SGF), under the session's rules; the old tree
+        does not apply."""
+        game.rules = self.config.game.rules
         self.game = game
         self.searcher.clear()
 
@@ -165,5 +169,6 @@ class Player:
         return final_status(game or self.game, seed=self.config.seed)
 
     def final_score(self) -> float:
-        """Area score (Black positive, komi included) with the dead stones taken off."""
+        """The score by the game's rules (Black positive, komi included) with the dead stones
+        taken off."""
         return final_score(self.game, self.final_status())

@@ -67,7 +67,7 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
     root.set("KM", game.komi)
     root.set("PB", black)
     root.set("PW", white)
-    root.set("RU", "Chinese")
+    root.set("RU", game.rules.capitalize())         # Chinese or Japanese, as SGF spells them
     if result:
         root.set("RE", result)
     start = game.initial_board()

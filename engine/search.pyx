@@ -60,6 +60,7 @@ import math
 
 from mango.engine.config import ConfigError, EngineConfig
 from mango.engine.komi import search_komi
+from mango.engine.rules import ENDGAME_UNSETTLED, stone_balance, unsettled_points
 from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
@@ -112,7 +113,12 @@ ctypedef struct search_t:
     policy_t policy
     board_t root_board
     urgency_t root_urgency
-    double komi
+    double komi                         # the playouts' komi (under territory rules with the
+                                        # root's stone balance, engine/rules.py)
+    bint territory                      # territory rules: each stone placed in the tree costs
+                                        # its side a point (stone_balance)
+    double pass_boost                   # won playouts of every pass's prior, ranked first (a
+                                        # territory endgame: endgame_pass_prior), or 0
     int history[MAX_HISTORY]            # moves before the root, the last one last
     int n_history
     int64_t simulations                 # claimed by threads in this batch
@@ -367,6 +373,9 @@ cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, 
                     count += n
                     wins += n * 0.5 * uncle.half_wins / uncle.visits
                 break
+    if child.move == PASS and s.pass_boost > 0:
+        count += s.pass_boost
+        wins += s.pass_boost
     child.prior_visits = <float>count
     child.prior_wins = <float>wins
 
@@ -521,6 +530,19 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         memcpy(wk.cand_order, order, n * sizeof(int))
 
 
+cdef void _rank_pass_first(worker_t* wk, int n) noexcept nogil:
+    """Move pass to the head of the ranking, the others keeping their order."""
+    cdef int i, j
+    for i in range(n):
+        if wk.cand[wk.cand_order[i]] == PASS:
+            j = wk.cand_order[i]
+            while i > 0:
+                wk.cand_order[i] = wk.cand_order[i - 1]
+                i -= 1
+            wk.cand_order[0] = j
+            return
+
+
 cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil:
     """Rank every candidate of node (legal moves that fill no own true eye, and pass) by Mango's H
     (or the predictor's probability) and make the children that progressive unpruning reaches by
@@ -587,6 +609,8 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     for i in range(n):
         wk.cand_order[i] = i
     _sort_best_first(wk, order_by, n)
+    if s.pass_boost > 0:
+        _rank_pass_first(wk, n)
     make = n
     if not every and p.children_ahead > 0:
         make = search_selectable(p, n, p.children_ahead * node.visits)
@@ -996,17 +1020,31 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
                     child.amaf_half_wins += r
 
 
+cdef int _tree_stone_balance(const search_t* s, const worker_t* wk, int n_tree) noexcept nogil:
+    """Stones Black placed in the tree part of the simulation minus White's: under territory
+    rules the game is scored as if it stopped where the tree did (the playout after it only
+    settles what lives), so these are the stones that count against their side."""
+    cdef int i, balance = 0
+    for i in range(n_tree):
+        if wk.moves[i] != PASS:
+            balance += 1 if _mover_at(s, i) == BLACK else -1
+    return balance
+
+
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
-    cdef int area, slot
+    cdef int area, slot, n_tree
     cdef double score
     _start_at_root(s, wk)
     if not _descend(s, wk):
         wk.stops += 1
+    n_tree = wk.n_moves
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
                                       &wk.moves[wk.n_moves], _before_last(s, wk))
     area = board_area_score(&wk.board)
     score = area - s.komi
+    if s.territory:
+        score -= _tree_stone_balance(s, wk, n_tree)
     _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
     if s.replies != NULL and score != 0:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
@@ -1520,7 +1558,7 @@ cdef class SearchTree(SearchTreeReader):
     cdef readonly object config         # the settings in use: `asked`, fitted to the board size
     cdef readonly object asked          # the settings as given to configure()
     cdef int _size                      # the board size `config` was fitted to (0: none yet)
-    cdef object _root_start             # (size, komi, hash of the game's first board)
+    cdef object _root_start             # (size, komi, rules, hash of the game's first board)
     cdef uint64_t _runs
     cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
 
@@ -1640,7 +1678,7 @@ cdef class SearchTree(SearchTreeReader):
         cdef int i, c, point
         self._fit(game.size)
         self._open_pool()
-        start = (game.size, game.komi, game.start_hash)
+        start = (game.size, game.komi, game.rules, game.start_hash)
         moves = [(1 if m.colour == "b" else 2, game.point(m.vertex)) for m in game.moves]
         reused = False
         if (self.config.tree.reuse_tree and self._root_moves is not None
@@ -1674,6 +1712,13 @@ cdef class SearchTree(SearchTreeReader):
             # a move asked for after two passes: search it as a game that goes on
             self.s.root_board.passes = 0
         self.s.komi = search_komi(game, self.config.handicap)
+        self.s.territory = game.rules == "japanese"
+        self.s.pass_boost = 0
+        if self.s.territory:
+            self.s.komi += stone_balance(game)
+            boost = self.config.game.endgame_pass_prior
+            if boost > 0 and unsettled_points(board, self.config.seed) < ENDGAME_UNSETTLED:
+                self.s.pass_boost = boost
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point

@@ -23,14 +23,16 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    under 70% of them that sits in an area shut in by strong enemy groups, with eye space worth
    less than two eyes (none, at most three points, or a killing shape of four or five), is dead.
 
-final_score(game, status) -> the area score with the dead stones removed (their points go to
-whoever surrounds them), Black positive, komi included.
+final_score(game, status) -> the score by the game's rules with the dead stones removed (their
+points go to whoever surrounds them; under territory rules they are prisoners too), Black
+positive, komi included.
 """
 from __future__ import annotations
 
 from mango.engine.board import Board
 from mango.engine.config import PlayoutConfig
 from mango.engine.playout import run_ownership
+from mango.engine.rules import territory_score
 from mango.engine.vertex import BLACK, WHITE
 
 STATUS_PLAYOUTS = 4000      # playouts of the final-status search (not a move's budget)
@@ -360,9 +362,15 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
 
 
 def final_score(game, status: dict[int, str]) -> float:
-    """Area score (Black positive, komi included) with the stones status calls dead removed:
-    stones and the empty regions that only one colour borders count for that colour."""
+    """The score by the game's rules (Black positive, komi included) with the stones status calls
+    dead removed. Area: stones and the empty regions that only one colour borders count for that
+    colour. Territory: those regions (none beside a stone in seki) and the prisoners, the dead
+    stones among them."""
     board = game.board
+    if game.rules == "japanese":
+        return territory_score(board, game.komi,
+                               dead=frozenset(p for p, s in status.items() if s == "dead"),
+                               seki=frozenset(p for p, s in status.items() if s == "seki"))
     scored = Board(board.size)
     for colour in (BLACK, WHITE):
         for p in board.stones(colour):

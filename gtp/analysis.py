@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from mango.engine.board import PASS_POINT as PASS
-from mango.engine.config import ConfigError, settings
+from mango.engine.config import SECTION_TYPES, ConfigError, settings
 from mango.engine.vertex import BLACK, colour_name, parse_colour
 from mango.gtp.command import CommandTable, Streamed
 from mango.gtp.protocol import GtpError
@@ -266,8 +266,7 @@ def mango_pv(session, args):
 
 # ---- settings at run time (GoGui's param dialogs) ---------------------------------------------------
 
-PARAM_SECTIONS = {"search": "Search", "tree": "Tree", "playout": "Playout", "prior": "Prior",
-                  "handicap": "Handicap", "time": "Time"}
+PARAM_SECTIONS = {name: name.capitalize() for name in SECTION_TYPES}
 
 
 def _param_line(session, declaration) -> str:

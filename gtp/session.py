@@ -19,6 +19,7 @@ from mango.engine.errors import IllegalMoveError, NotationError
 from mango.engine.game import score_text
 from mango.engine.handicap import fixed_handicap_vertices, free_handicap_vertices
 from mango.engine.player import Player
+from mango.engine.rules import rules_named
 from mango.engine.vertex import BLACK, WHITE, colour_name, parse_colour
 from mango.gtp import analysis
 from mango.gtp.command import CommandTable, Streamed, expect_args, float_arg, int_arg
@@ -26,7 +27,6 @@ from mango.gtp.protocol import GtpError, parse, preprocess, response
 
 log = logging.getLogger("mango.gtp")
 
-AREA_RULES = ("chinese", "aga", "new_zealand", "tromp-taylor", "tromp_taylor")
 
 _OWN_COMMANDS = CommandTable()
 command = _OWN_COMMANDS.command
@@ -400,12 +400,22 @@ def time_left(session, args):
 
 # ---- KGS ------------------------------------------------------------------------------------------------
 
+def _set_rules(session, name: str) -> None:
+    """The session's rules by KGS's or KataGo's name (area or territory scoring), for this game
+    and the next ones; an unknown name changes nothing."""
+    try:
+        rules = rules_named(name)
+    except ValueError as error:
+        raise GtpError(str(error)) from None
+    if rules != session.config.game.rules:
+        session.player.configure(session.config.replace(rules=rules))
+
+
 @command("kgs-rules")
 def kgs_rules(session, args):
+    """kgsGtp sends the game's rules: japanese, chinese, aga or new_zealand."""
     expect_args(args, 1, 1)
-    if args[0].lower() not in AREA_RULES:
-        raise GtpError(f"unsupported rules {args[0]}: Mango plays area scoring "
-                       f"({', '.join(AREA_RULES[:4])})")
+    _set_rules(session, args[0])
     return ""
 
 
@@ -427,24 +437,28 @@ def kgs_chat(session, args):
 
 # ---- rules as KataGo's analysis front ends ask for them -------------------------------------------------
 
-KATA_RULES = ('{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
-              '"suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}')
+KATA_RULES = {
+    "chinese": '{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
+               '"suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}',
+    "japanese": '{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"TERRITORY",'
+                '"suicide":false,"tax":"SEKI","whiteHandicapBonus":"0"}',
+}
 
 
 @command("kata-get_rules")
 def kata_get_rules(session, args):
+    """The rules in KataGo's JSON: area or territory scoring (Mango's ko rule is positional
+    superko, suicide is illegal, and territory rules count nothing in seki)."""
     expect_args(args, 0, 0)
-    return KATA_RULES
+    return KATA_RULES[session.game.rules]
 
 
 @command("kata-set_rules")
 def kata_set_rules(session, args):
-    """A rule set by name (KataGo's shorthands): the area-scoring ones are Mango's own rules;
-    territory scoring is refused, as kgs-rules refuses it."""
+    """A rule set by KataGo's shorthand name (chinese, japanese, korean, aga, tromp-taylor...),
+    area or territory scoring."""
     expect_args(args, 1)
-    name = " ".join(args).strip().lower()
-    if name not in AREA_RULES:
-        raise GtpError(f"unsupported rules {name}: Mango plays area scoring ({', '.join(AREA_RULES[:4])})")
+    _set_rules(session, " ".join(args))
     return ""
 
 

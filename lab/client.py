@@ -95,12 +95,13 @@ class GtpClient:
         self.process.wait()
 
 
-def gnugo_command(path: str, level: int | None = 10, seed: int | None = None) -> list[str]:
-    """GNU Go in GTP mode under Chinese rules (area scoring, as Mango's), at a level (None: GNU
-    Go's own default), with a random seed (None: GNU Go takes one from the clock, so the same
-    position can get another move a second later)."""
+def gnugo_command(path: str, level: int | None = 10, seed: int | None = None,
+                  rules: str = "chinese") -> list[str]:
+    """GNU Go in GTP mode under Chinese rules (area scoring, Mango's default) or Japanese ones,
+    at a level (None: GNU Go's own default), with a random seed (None: GNU Go takes one from
+    the clock, so the same position can get another move a second later)."""
     return [path, "--mode", "gtp", *(["--level", str(level)] if level is not None else []),
-            "--chinese-rules", *(["--seed", str(seed)] if seed is not None else [])]
+            f"--{rules}-rules", *(["--seed", str(seed)] if seed is not None else [])]
 
 
 def find_gnugo() -> str | None:

@@ -201,11 +201,12 @@ def play_game(job: GameJob) -> GameRecord:
 
 
 def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | None:
-    """A fresh GNU Go's final_score (Chinese rules, dead stones removed) of the game's moves,
-    Black positive; None when GNU Go fails or answers something else."""
+    """A fresh GNU Go's final_score (by the game's rules, dead stones removed) of the game's
+    moves, Black positive; None when GNU Go fails or answers something else."""
     scorer = None
     try:
-        scorer = GtpClient(gnugo_command(gnugo, level=None, seed=1), "scorer")    # the same count every time
+        scorer = GtpClient(gnugo_command(gnugo, level=None, seed=1, rules=game.rules),
+                           "scorer")                        # the same count every time
         scorer.send(f"boardsize {game.size}", timeout=60)
         scorer.send("clear_board", timeout=60)
         scorer.send(f"komi {game.komi}", timeout=60)

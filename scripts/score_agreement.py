@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Does Mango score finished games as GNU Go does? (issue 9: dead stones and the score)
+"""Does Mango score finished games as GNU Go does? (issue 9: dead stones and the score; issue 31:
+Japanese rules, with --rules japanese)
 
 Mango (in process, resignation off so that games run to two passes) plays GNU Go over GTP on
 9x9, a different seed each game and colours alternating (Mango is Black in even-numbered games).
 At the end of every finished game (two passes) Mango's score, mango.engine.status.final_score
 with final_status, is compared with the final_score of a fresh GNU Go with --chinese-rules that
-is given the moves. Every game is written as SGF and as one JSON line (moves, both scores,
+is given the moves (with --japanese-rules when the games are played under them). Every game is written as SGF and as one JSON line (moves, both scores,
 Mango's dead stones), so that a run can be resumed (--first-game K) and rescored with newer
 status code without replaying the games (--rescore).
 
     python scripts/score_agreement.py --games 100 --playouts 2500 --out runs/score
     python scripts/score_agreement.py --rescore --out runs/score
+    python scripts/score_agreement.py --games 100 --rules japanese --out runs/score-japanese
 """
 from __future__ import annotations
 
@@ -44,25 +46,26 @@ def mango_final_score(game: Game, playouts: int) -> tuple[float, list[str], list
     return final_score(game, status), dead, seki
 
 
-def replay(moves: list[list[str]], size: int, komi: float) -> Game:
-    game = Game(size, komi)
+def replay(moves: list[list[str]], size: int, komi: float, rules: str = "chinese") -> Game:
+    game = Game(size, komi, rules)
     for colour, vertex in moves:
         game.play(colour, vertex)
     return game
 
 
 def play_game(job: tuple) -> dict:
-    index, size, komi, level, playouts, status_playouts, gnugo, out = job
+    index, size, komi, rules, level, playouts, status_playouts, gnugo, out = job
     mango_colour = "b" if index % 2 == 0 else "w"
     gnugo_colour = other_colour(mango_colour)
     names = {mango_colour: "Mango", gnugo_colour: f"GNU Go level {level}"}
-    mango = PlayerContestant(Player(EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False),
-                                    size, komi))
-    game = Game(size, komi)
+    config = EngineConfig(seed=7919 + index).replace(playouts=playouts, resign=False, rules=rules)
+    mango = PlayerContestant(Player(config, size, komi))
+    game = Game(size, komi, rules)
     start = time.time()
     opponent = None
     try:
-        opponent = GtpContestant(gnugo_command(gnugo, level), gnugo_colour, "GNU Go")
+        opponent = GtpContestant(gnugo_command(gnugo, level, seed=index + 1, rules=rules),
+                                 gnugo_colour, "GNU Go")
         opponent.new_game(size, komi, None)
         ending = referee_game(game, {mango_colour: mango, gnugo_colour: opponent}, names)
         ended_early = ending.forfeit or ending.void or "resigned" in ending.reason
@@ -72,7 +75,7 @@ def play_game(job: tuple) -> dict:
     finally:
         if opponent is not None:
             opponent.close()
-    record = {"game": index, "mango": mango_colour, "size": size, "komi": komi,
+    record = {"game": index, "mango": mango_colour, "size": size, "komi": komi, "rules": rules,
               "moves": [[m.colour, m.vertex] for m in game.moves], "end": end,
               "finished": game.is_over, "play_seconds": round(time.time() - start, 1)}
     if game.is_over:
@@ -125,6 +128,8 @@ def main() -> int:
     parser.add_argument("--first-game", type=int, default=0, help="resume from this game index")
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", type=float, default=7.5)
+    parser.add_argument("--rules", choices=("chinese", "japanese"), default="chinese",
+                        help="both engines play and score by these rules")
     parser.add_argument("--playouts", type=int, default=2500, help="Mango's playouts per move")
     parser.add_argument("--status-playouts", type=int, default=4000,
                         help="playouts of final_status (half with each colour first)")
@@ -145,7 +150,7 @@ def main() -> int:
         records = read_records(path)
         for r in records:
             if r.get("finished") and r.get("gnugo_score") is not None:
-                game = replay(r["moves"], r["size"], r["komi"])
+                game = replay(r["moves"], r["size"], r["komi"], r.get("rules", "chinese"))
                 r["mango_score"], r["mango_dead"], r["mango_seki"] = mango_final_score(game, args.status_playouts)
                 r["agree"] = r["mango_score"] == r["gnugo_score"]
         with open(path + ".tmp", "w") as handle:
@@ -155,7 +160,8 @@ def main() -> int:
         print(summarise(records))
         return 0
     done = {r["game"] for r in read_records(path)}
-    jobs = [(i, args.size, args.komi, args.level, args.playouts, args.status_playouts, gnugo, args.out)
+    jobs = [(i, args.size, args.komi, args.rules, args.level, args.playouts, args.status_playouts,
+             gnugo, args.out)
             for i in range(args.first_game, args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, open(path, "a") as handle:
         for record in pool.map(play_game, jobs):

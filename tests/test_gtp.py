@@ -111,8 +111,9 @@ GOLDEN = [
     ("komi x", "? syntax error"),
     ("komi 1e308", "? komi must be between -1000 and 1000"),
     ("time_settings 99999999999999999999999 0 0", "? time settings beyond 1e+06 s or 10000 stones or periods"),
-    ("kgs-rules japanese", None),
+    ("kgs-rules japanese", "="),
     ("kgs-rules chinese", "="),
+    ("kgs-rules go-moku", None),
     ("quit", "="),
 ]
 
@@ -122,7 +123,7 @@ def test_golden_transcript_of_the_core_commands():
     assert len(got) == len(GOLDEN)
     for (command, expected), answer in zip(GOLDEN, got):
         if expected is None:
-            assert answer.startswith("? unsupported rules"), command
+            assert answer.startswith("? unknown rules 'go-moku'"), command
         else:
             assert answer == expected, command
 
@@ -352,7 +353,8 @@ def test_gogui_param_dialogs_are_split_by_section_with_menus_for_choices():
     menu = answers(["gogui-analyze_commands"])[0][2:].split("\n")
     dialogs = [line.split("/")[2] for line in menu if line.startswith("param/")]
     assert dialogs == ["mango-param_search", "mango-param_tree", "mango-param_playout",
-                       "mango-param_prior", "mango-param_handicap", "mango-param_time"]
+                       "mango-param_prior", "mango-param_game", "mango-param_handicap",
+                       "mango-param_time"]
     listed = []
     for dialog in dialogs:
         lines = answers([dialog])[0][2:].split("\n")
@@ -608,16 +610,41 @@ def test_no_pondering_by_default():
 def test_commands_kgs_ogs_sabaki_and_gogui_send(capfd):
     got = answers(["boardsize 9", "komi 6.5", "get_komi", "echo hello  world", "echo_err to the log",
                    "kgs-chat private Alice hello bot", "kgs-chat game Alice hi", "kata-get_rules",
-                   "kata-set_rules chinese", "kata-set_rules japanese",
+                   "kata-set_rules chinese", "kata-set_rules spanish",
                    "gogui-play_sequence b D4 w E5 b C3", "list_stones b",
                    "gogui-play_sequence b F6 w F6", "list_stones w", "gogui-play_sequence b"])
     assert got[2] == "= 6.5" and got[3] == "= hello world" and got[4] == "="
     assert got[5].startswith("= Mango") and got[6] == "="
-    assert '"scoring":"AREA"' in got[7] and got[8] == "=" and got[9].startswith("? unsupported rules")
+    assert '"scoring":"AREA"' in got[7] and got[8] == "=" and got[9].startswith("? unknown rules")
     assert got[10] == "=" and sorted(got[11][2:].split()) == ["C3", "D4"]
     assert got[12].startswith("? move 2 of the sequence") and got[13] == "= E5"   # all or nothing
     assert got[14] == "? syntax error"
     assert "to the log" in capfd.readouterr().err
+
+
+def test_rules_from_kgs_and_katago_names_hold_for_the_next_games():
+    """kgs-rules and kata-set_rules switch between area and territory scoring; kata-get_rules
+    says which; clear_board keeps the rules, as it keeps the komi."""
+    got = answers(["boardsize 9", "kgs-rules japanese", "kata-get_rules", "clear_board",
+                   "kata-get_rules", "kata-set_rules korean", "kata-set_rules tromp-taylor",
+                   "kata-get_rules", "kgs-rules aga", "kata-get_rules"])
+    assert got[1] == "=" and '"scoring":"TERRITORY"' in got[2] and '"tax":"SEKI"' in got[2]
+    assert '"scoring":"TERRITORY"' in got[4]
+    assert got[5] == "=" and got[6] == "=" and '"scoring":"AREA"' in got[7]
+    assert got[8] == "=" and '"scoring":"AREA"' in got[9]
+
+
+def test_final_score_under_japanese_rules_counts_territory_and_prisoners():
+    """Walls on B and D, the C column dame; White threw a stone in at A3 and Black took it with
+    A2 and A4. Area: 7 stones and 3 points each way against 5 and 5, even. Territory: Black's
+    3 points and 1 prisoner against White's 5: the stones Black put in its own area cost it."""
+    moves = ["b B1", "w D1", "b B2", "w D2", "b B3", "w D3", "b B4", "w D4", "b B5", "w A3",
+             "b A2", "w D5", "b A4"]
+    prelude = ["boardsize 5", "komi 0.5", "clear_board"] + [f"play {m}" for m in moves]
+    chinese = answers(prelude + ["final_score"])
+    japanese = answers(["kgs-rules japanese"] + prelude + ["final_score"])
+    assert chinese[-1] == "= W+0.5"
+    assert japanese[-1] == "= W+1.5"
 
 
 def test_printsgf_writes_passes_as_ff4_and_keeps_a_loaded_games_information(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mango.engine import Game
+from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import DEFAULT_PLAYOUTS, EngineConfig
 from mango.engine.limit import Limit
 from mango.engine.player import Player
@@ -165,3 +166,29 @@ def test_time_extension_lets_an_unsettled_move_think_on_only_where_saved_time_ca
     quick.clock.set_absolute(2)
     result = quick.genmove("b")
     assert result.move is not None and result.playouts > 0
+
+
+# ---- rules ---------------------------------------------------------------------------------------
+
+SETTLED = """
+. X O . .
+. X O . .
+. X O . .
+. X O . .
+. X O . .
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_under_japanese_rules_a_stone_in_its_own_territory_costs_the_game(seed):
+    """Black's 5 points against White's 10, with komi -5.5: Black wins by half a point if it
+    passes, and under territory rules loses by half a point for a stone in its own area (under
+    area scoring that stone costs nothing)."""
+    config = FAST.replace(seed=seed, rules="japanese", playouts=600)
+    player = Player(config, size=5)
+    player.set_game(Game.from_ascii(SETTLED, komi=-5.5, to_move="b"))
+    assert player.game.rules == "japanese" and player.game.score() == 0.5
+    result = player.genmove("b")
+    assert result.move == PASS and result.value > 0.9
+    player.game.rules = "chinese"
+    assert player.game.score() == 0.5          # 10 against 15 by area: the same margin
