@@ -638,10 +638,10 @@ class GameConfig(_Section):
 
     endgame_pass_prior: float = setting(
         40.0, low=0.0, high=1000000.0, unit="playouts",
-        doc="""Under territory rules, once fewer than ENDGAME_UNSETTLED points of the board are
-        unsettled (a quick ownership estimate at the root), every pass in the tree is ranked
-        first and starts with this many won playouts (Pachi's pass boost in a Japanese
-        endgame). Without it a pass is ranked last and, at its even prior, never tried while
+        doc="""Under territory rules, once fewer than ENDGAME_OPEN empty points are open (not in
+        a region of one colour once the stones a quick ownership estimate calls dead are off:
+        engine/rules.py), every pass in the tree is ranked first and starts with this many won
+        playouts (Pachi's pass boost in a Japanese endgame). Without it a pass is ranked last and, at its even prior, never tried while
         any move looks better than even; so the search fills its own territory or answers
         invasions inside it, which cost points under these rules. 0: off.""")
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from mango.engine.board import Board
 from mango.engine.vertex import BLACK, WHITE
 
-ENDGAME_UNSETTLED = 10          # unsettled points below which a territory endgame has begun
+ENDGAME_OPEN = 10               # open points (open_points) below which a territory endgame has begun
 OWNERSHIP_PLAYOUTS = 200        # playouts of the quick ownership estimate (a few ms on 19x19)
-SETTLED = 0.8                   # a point one colour ends with in this share of them is settled
+SETTLED = 0.8                   # a stone its opponent ends with in this share of them is dead
 
 RULES = ("chinese", "japanese")         # the names KGS's kgs-rules and KataGo's kata-set_rules use
 TERRITORY_RULES = ("japanese", "korean")
@@ -99,11 +99,20 @@ def stone_balance(game) -> int:
     return balance
 
 
-def unsettled_points(board: Board, seed: int = 1) -> int:
-    """Points that neither colour ends with in SETTLED of OWNERSHIP_PLAYOUTS playouts (both
-    colours first): the dame and the fights still open, as Pachi counts them before a search."""
+def open_points(board: Board, seed: int = 1) -> int:
+    """Empty points not yet anyone's territory: with the stones that OWNERSHIP_PLAYOUTS
+    playouts (both colours first) give to the opponent SETTLED of the time taken off as dead,
+    the empty points of regions that border both colours or none. Few of them: the territories
+    are closed and a territory endgame has begun (Pachi counts the dame the same way, from its
+    own ownership map, before a search)."""
     from mango.engine.playout import run_ownership
     black, white = run_ownership(board, OWNERSHIP_PLAYOUTS, seed)
-    points = (board.point(x, y) for y in range(board.size) for x in range(board.size))
     limit = SETTLED * OWNERSHIP_PLAYOUTS
-    return sum(1 for p in points if black[p] < limit and white[p] < limit)
+    owner = {BLACK: white, WHITE: black}       # a stone is dead when its opponent owns its point
+    alive = Board(board.size)
+    for colour in (BLACK, WHITE):
+        for p in board.stones(colour):
+            if owner[colour][p] < limit:
+                alive.put_stone(p, colour)
+    return sum(len(region) for region, around in _regions(alive)
+               if len({alive.colour_at(q) for q in around}) != 1)

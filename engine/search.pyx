@@ -60,7 +60,7 @@ import math
 
 from mango.engine.config import ConfigError, EngineConfig
 from mango.engine.komi import search_komi
-from mango.engine.rules import ENDGAME_UNSETTLED, stone_balance, unsettled_points
+from mango.engine.rules import ENDGAME_OPEN, open_points, stone_balance
 from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
@@ -87,6 +87,9 @@ ctypedef struct params_t:
     double unprune_at[MAX_UNPRUNE]      # visits after which the (k_init + j)-th child is selectable
     int heuristic_moves
     bint rave
+    bint pass_mc_only                   # a pass's value is its own results, not AMAF's (no
+                                        # simulation plays a pass "later": its AMAF would stay
+                                        # its prior): under territory rules, where passing counts
     int rave_schedule
     double rave_k
     double rave_bias
@@ -221,7 +224,7 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
     cdef double n = child.visits + p.virtual_loss * child.virtual_loss
     cdef double count = n + child.prior_visits
     cdef double amaf_count = 0, value = 0, beta, score
-    if p.rave:
+    if p.rave and not (p.pass_mc_only and child.move == PASS):
         amaf_count = child.amaf_visits + child.prior_visits
     if count <= 0 and amaf_count <= 0:
         score = p.first_play_urgency
@@ -1303,6 +1306,7 @@ cdef params_t _params_from(config):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
     p.heuristic_moves = sc.heuristic_moves
     p.rave = sc.rave
+    p.pass_mc_only = False              # set_position sets it from the game's rules
     p.rave_schedule = SCHEDULE_HAND if sc.rave_schedule == "hand" else SCHEDULE_MSE
     p.rave_k = sc.rave_k
     p.rave_bias = sc.rave_bias
@@ -1717,8 +1721,9 @@ cdef class SearchTree(SearchTreeReader):
         if self.s.territory:
             self.s.komi += stone_balance(game)
             boost = self.config.game.endgame_pass_prior
-            if boost > 0 and unsettled_points(board, self.config.seed) < ENDGAME_UNSETTLED:
+            if boost > 0 and open_points(board, self.config.seed) < ENDGAME_OPEN:
                 self.s.pass_boost = boost
+        self.s.params.pass_mc_only = self.s.territory
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point

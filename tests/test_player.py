@@ -171,24 +171,30 @@ def test_time_extension_lets_an_unsettled_move_think_on_only_where_saved_time_ca
 # ---- rules ---------------------------------------------------------------------------------------
 
 SETTLED = """
-. X O . .
-. X O . .
-. X O . .
-. X O . .
-. X O . .
+. X . X O . O
+X X X X O O O
+X X X X O . O
+. . X X O O O
+X X X X O . O
+X . X X O O O
+X X X X O . O
 """
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_under_japanese_rules_a_stone_in_its_own_territory_costs_the_game(seed):
-    """Black's 5 points against White's 10, with komi -5.5: Black wins by half a point if it
-    passes, and under territory rules loses by half a point for a stone in its own area (under
-    area scoring that stone costs nothing)."""
+    """Both groups live for sure; Black has 5 points of territory (the two at A4 and B4 open)
+    and White 4. With komi 0.5 Black wins by half a point under territory rules if it passes,
+    and loses by half a point if it fills A4 or B4; by area it wins by 6.5 either way."""
     config = FAST.replace(seed=seed, rules="japanese", playouts=600)
-    player = Player(config, size=5)
-    player.set_game(Game.from_ascii(SETTLED, komi=-5.5, to_move="b"))
+    player = Player(config, size=7)
+    player.set_game(Game.from_ascii(SETTLED, komi=0.5, to_move="b"))
     assert player.game.rules == "japanese" and player.game.score() == 0.5
-    result = player.genmove("b")
+    result = player.genmove("b", commit=False)
     assert result.move == PASS and result.value > 0.9
+    filled = player.searcher.search(player.game, Limit(playouts=600), allow_pass=False)
+    assert player.game.vertex(filled.move) in ("A4", "B4") and filled.value < 0.1
     player.game.rules = "chinese"
-    assert player.game.score() == 0.5          # 10 against 15 by area: the same margin
+    assert player.game.score() == 6.5
+    filled = player.searcher.search(player.game, Limit(playouts=600), allow_pass=False)
+    assert player.game.vertex(filled.move) in ("A4", "B4") and filled.value > 0.9
