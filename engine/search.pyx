@@ -65,135 +65,6 @@ from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
 
-cdef enum:
-    MAX_DEPTH = 512             # tree moves in one simulation (deeper: the playout takes over)
-    MAX_RECORD = 2048           # tree moves + a playout (3 * 19 * 19 = 1083) with room to spare
-    MAX_HISTORY = 8             # moves before the root remembered for the heuristic
-    MAX_UNPRUNE = 400
-    SCHEDULE_HAND = 0
-    SCHEDULE_MSE = 1
-
-# The C copy of SearchConfig and PriorConfig, made once per search.
-ctypedef struct params_t:
-    double uct_c
-    int expand_threshold
-    int create_after
-    double first_play_urgency
-    bint progressive_bias
-    double bias_weight
-    bint progressive_unpruning
-    double children_ahead
-    int k_init
-    double unprune_at[MAX_UNPRUNE]      # visits after which the (k_init + j)-th child is selectable
-    int heuristic_moves
-    bint rave
-    bint pass_mc_only                   # a pass's value is its own results, not AMAF's (no
-                                        # simulation plays a pass "later": its AMAF would stay
-                                        # its prior): under territory rules, where passing counts
-    int rave_schedule
-    double rave_k
-    double rave_bias
-    int virtual_loss
-    bint prior_even
-    double even_count
-    bint prior_grandfather
-    double grandfather_count
-    bint prior_pattern
-    double pattern_count
-    bint prior_ladders
-    int good_pattern
-    int bad_pattern
-    bint puct
-    double puct_c
-    bint predictor_bias
-    bint predictor_order
-    bint prior_predictor
-    double predictor_count
-
-ctypedef struct search_t:
-    pool_t pool
-    params_t params
-    policy_t policy
-    board_t root_board
-    urgency_t root_urgency
-    double komi                         # the playouts' komi (under territory rules with the
-                                        # root's stone balance, engine/rules.py)
-    bint territory                      # territory rules: each stone placed in the tree costs
-                                        # its side a point (stone_balance)
-    double pass_boost                   # won playouts of every pass's prior, ranked first (a
-                                        # territory endgame: endgame_pass_prior), or 0
-    int history[MAX_HISTORY]            # moves before the root, the last one last
-    int n_history
-    int64_t simulations                 # claimed by threads in this batch
-    int64_t batch_end
-    bint track_ownership
-    bint threaded                       # a batch runs on more than one thread (atomic updates)
-    bint fresh                          # the tree and the workers' samples began together (no
-                                        # re-rooting since): the audit's exact sums apply
-    reply_t* replies                    # the last good replies (NULL unless last_good_reply),
-                                        # lent to the playouts as policy.replies
-    bint recycle                        # prune the tree when the pool passes high_water
-    int64_t high_water                  # nodes in use from which the pool is pruned before the
-                                        # next simulation (room left for the ones under way)
-    int64_t recycled                    # live nodes the prunes dropped (since SearchTree was made)
-    int64_t prunes
-
-# One thread's scratch space for a simulation.
-ctypedef struct worker_t:
-    board_t board
-    urgency_t urgency
-    rng_t rng
-    int64_t path[MAX_DEPTH + 1]         # node indices from the root
-    int path_len
-    int moves[MAX_RECORD]               # moves of the simulation, alternating from the root's mover
-    int n_moves
-    uint32_t played[3][MAX_POINTS]      # == stamp: the colour played the point later on
-    uint32_t stamp
-    # per-child scratch of an expansion
-    int cand[MAX_POINTS + 1]
-    double cand_capture_save[MAX_POINTS + 1]    # C (what _knowledge_of found, kept for the
-    double cand_pattern[MAX_POINTS + 1]         # priors of the children made) and P
-    bint cand_refused[MAX_POINTS + 1]           # a move the playouts never play
-    uint32_t base_weight[MAX_POINTS]            # the playouts' base urgencies before this move's bonuses
-    double cand_h[MAX_POINTS + 1]
-    double cand_policy[MAX_POINTS + 1]
-    int cand_order[MAX_POINTS + 1]
-    int cand_spare[MAX_POINTS + 1]      # the radix sort's second buffers, then the children made
-    int16_t old_slot[MAX_POINTS + 1]    # (move + 1) -> 1 + index of the old child playing it, or 0
-    uint64_t sort_bits[2][MAX_POINTS + 1]
-    int64_t moved_old[MAX_POINTS + 1]   # old copies retired by a block replacement, and their
-    int64_t moved_new[MAX_POINTS + 1]   # new copies, whose counters move after the publication
-    int n_moved
-    # ladder reads of the expansion under way: opponent groups of two liberties (a stone of
-    # each) and c's atari that captures them in a ladder (NO_POINT: none works)
-    int ladder_group[16]
-    int ladder_point[16]
-    int n_ladder
-    # the learned predictor (NULL unless a predictor setting is on): this thread's feature
-    # context over the shared model, and the probability of each point of the position expanded
-    feature_t* features
-    int32_t feature_points[MAX_POINTS]
-    int32_t feature_levels[MAX_POINTS * FEATURE_FAMILIES]
-    double feature_strength[MAX_POINTS]
-    double predicted[MAX_POINTS]
-    double cand_predicted[MAX_POINTS + 1]
-    # this worker's samples since the position was set (summed over the workers when read)
-    int64_t owned_black[MAX_POINTS]     # playouts whose end gives the point to Black (area, eyes
-    int64_t owned_white[MAX_POINTS]     # included), and to White
-    int64_t ownership_samples
-    int64_t score_n[MAX_POINTS + 1]     # per root move (slot move + 1, PASS in 0): simulations,
-    int64_t score_sum[MAX_POINTS + 1]   # sum and sum of squares of Black's area score (komi not
-    int64_t score_sum2[MAX_POINTS + 1]  # taken off: integers, exact)
-    int64_t root_score_n                # the same over every simulation from the root
-    int64_t root_score_sum
-    int64_t root_score_sum2
-    int64_t stops                       # simulations whose descent stopped at a node it had not
-                                        # just added (the audit's slack, see _audit)
-    int64_t lost                        # counts a retired node could not pass on (never, if sound)
-    int64_t retired                     # old copies this worker retired under threads
-    int64_t redirects                   # adds this worker found retired and made again
-
-
 # ---- statistics -----------------------------------------------------------------------------
 
 cdef inline int _half_result_for(int black_half, int colour) noexcept nogil:
@@ -806,20 +677,6 @@ cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nog
 
 # ---- one simulation ------------------------------------------------------------------------------
 
-cdef inline void _play(search_t* s, worker_t* wk, int move) noexcept nogil:
-    policy_play(&wk.urgency, &wk.board, &s.policy, move, wk.board.to_move)
-    wk.moves[wk.n_moves] = move
-    wk.n_moves += 1
-
-
-cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
-    """The worker's board at the root, with the playouts' urgencies in step with it (the tree's
-    knowledge and the playouts read them)."""
-    wk.board = s.root_board
-    policy_resume(&wk.urgency, &s.root_urgency, &s.policy)
-    wk.n_moves = 0
-
-
 cdef inline bint _legal_for_tree(const board_t* b, int move) noexcept nogil:
     """A move of a tree node is still legal (children are made for the board they were made on,
     but a thread reading a block being replaced could be handed a stale index)."""
@@ -1392,11 +1249,6 @@ cdef class SearchTreeReader:
     be read from them: the root's children, lines, ownership and scores. SearchTree, below, adds
     configuring, positioning and running the search; split in two to keep each class readable.
     """
-    cdef search_t* s
-    cdef worker_t** workers
-    cdef int n_workers
-    cdef bint pool_open
-    cdef object _root_moves             # the game's moves at the tree's root (None: no position)
 
     def __cinit__(self, *args, **kwargs):
         self.s = <search_t*>PyMem_Malloc(sizeof(search_t))
@@ -1559,13 +1411,6 @@ cdef class SearchTree(SearchTreeReader):
     Kept between moves (tree reuse): set_position() keeps the subtree of the moves played since,
     as long as the root has the same position and the same side to move.
     """
-    cdef readonly object config         # the settings in use: `asked`, fitted to the board size
-    cdef readonly object asked          # the settings as given to configure()
-    cdef int _size                      # the board size `config` was fitted to (0: none yet)
-    cdef object _root_start             # (size, komi, rules, hash of the game's first board)
-    cdef uint64_t _runs
-    cdef Predictor _predictor           # the model the workers' feature contexts read (or None)
-
     def __init__(self, config=None):
         self.config = None
         self.asked = None
@@ -1759,6 +1604,16 @@ cdef class SearchTree(SearchTreeReader):
             if child.move != PASS and game.superko_violation(c, child.move):
                 child.flags |= NODE_BANNED
 
+    def audit(self):
+        """Walk the live tree and the workers' samples (between searches) and return the facts as a
+        dict (see _audit for what must hold); None before a position is set."""
+        cdef audit_t a
+        if not self.pool_open or self._root_moves is None:
+            return None
+        if not _audit(self.s, self.workers, self.n_workers, &a):
+            raise MemoryError()
+        return dict(a)
+
     def ban_root_moves(self, points):
         """Keep these root moves (points) from being searched or chosen until the next
         set_position: an analysis that avoids them (lz-analyze's avoid and allow)."""
@@ -1803,144 +1658,5 @@ cdef class SearchTree(SearchTreeReader):
 # ---- test hooks: the bookkeeping of hand-written simulations ------------------------------------
 # Module functions over a SearchTree rather than methods, so that a Python subclass of
 # SearchTree (engine.searcher.Searcher) can use them; tests/test_search.py binds them.
-
-cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
-    """Follow moves from the root through existing children (expanding the last node reached
-    when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
-    cdef search_t* s = tree.s
-    cdef worker_t* wk = tree.workers[0]
-    cdef int64_t index = 0, child
-    _start_at_root(s, wk)
-    wk.path[0] = 0
-    wk.path_len = 1
-    for move in moves:
-        child = _find_child(s, &s.pool.nodes[index], move)
-        if child < 0:
-            return -1
-        _play(s, wk, move)
-        wk.path[wk.path_len] = child
-        wk.path_len += 1
-        index = child
-    if expand and not s.pool.nodes[index].flags & NODE_EXPANDED:
-        if not _expand(s, wk, &s.pool.nodes[index], len(moves), True):
-            raise MemoryError()
-    return index
-
-
-def probe_expand_line(SearchTree tree, moves):
-    """Create every child of the node that `moves` (points) lead to from the root."""
-    if _probe_walk(tree, moves, True) < 0:
-        raise ValueError("the line leaves the tree")
-
-
-def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):
-    """Back up one simulation given by hand: tree_moves (followed through existing children),
-    then playout_moves, with Black's result (1, 0.5, 0). For AMAF tests."""
-    cdef worker_t* wk = tree.workers[0]
-    cdef int i
-    if _probe_walk(tree, tree_moves, False) < 0:
-        raise ValueError("the line leaves the tree")
-    if wk.n_moves + len(playout_moves) > MAX_RECORD:
-        raise ValueError("too many moves")
-    for i in range(1, wk.path_len):
-        tree.s.pool.nodes[wk.path[i]].virtual_loss += 1
-    for move in playout_moves:
-        wk.moves[wk.n_moves] = move
-        wk.n_moves += 1
-    _backup(tree.s, wk, <int>round(2 * black_result))
-
-
-def probe_line_children(SearchTree tree, moves):
-    """The children (ChildStats) of the node `moves` lead to."""
-    cdef int64_t index = _probe_walk(tree, moves, False)
-    if index < 0:
-        raise ValueError("the line leaves the tree")
-    return tree._node_children(index)
-
-
-def probe_selectable(config, int n_children, double visits):
-    """Children progressive unpruning exposes at this many parent visits."""
-    cdef params_t p = _params_from(config)
-    return search_selectable(&p, n_children, visits)
-
-
-def probe_sort_best_first(keys):
-    """The expansion's order of candidates with these keys (indices, best first)."""
-    cdef worker_t* wk = <worker_t*>PyMem_Malloc(sizeof(worker_t))
-    cdef double values[MAX_POINTS + 1]
-    cdef int i, n = len(keys)
-    if wk == NULL:
-        raise MemoryError()
-    if n > MAX_POINTS + 1:
-        PyMem_Free(wk)
-        raise ValueError("too many keys")
-    try:
-        for i in range(n):
-            values[i] = keys[i]
-            wk.cand_order[i] = i
-        _sort_best_first(wk, values, n)
-        return [wk.cand_order[i] for i in range(n)]
-    finally:
-        PyMem_Free(wk)
-
-
-def probe_unprune_schedule(SearchTree tree, int count):
-    return [tree.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
-
-
-def probe_audit(SearchTree tree):
-    """Walk the live tree and the workers' samples (between searches) and return the facts as a
-    dict (see _audit for what must hold)."""
-    cdef audit_t a
-    if not tree.pool_open or tree._root_moves is None:
-        return None
-    if not _audit(tree.s, tree.workers, tree.n_workers, &a):
-        raise MemoryError()
-    return dict(a)
-
-
-def probe_counters(SearchTree tree, moves):
-    """The raw counters of the node `moves` lead to."""
-    cdef int64_t index = _probe_walk(tree, moves, False)
-    cdef node_t* node
-    if index < 0:
-        raise ValueError("the line leaves the tree")
-    node = &tree.s.pool.nodes[index]
-    return {"visits": node.visits, "half_wins": node.half_wins,
-            "amaf_visits": node.amaf_visits, "amaf_half_wins": node.amaf_half_wins}
-
-
-def probe_set_counters(SearchTree tree, moves, **counts):
-    """Set raw counters (visits, half_wins, amaf_visits, amaf_half_wins) of the node `moves`
-    lead to."""
-    cdef int64_t index = _probe_walk(tree, moves, False)
-    cdef node_t* node
-    if index < 0:
-        raise ValueError("the line leaves the tree")
-    node = &tree.s.pool.nodes[index]
-    for name, value in counts.items():
-        if name == "visits":
-            node.visits = value
-        elif name == "half_wins":
-            node.half_wins = value
-        elif name == "amaf_visits":
-            node.amaf_visits = value
-        elif name == "amaf_half_wins":
-            node.amaf_half_wins = value
-        else:
-            raise ValueError(f"no counter {name}")
-
-
-def probe_replies(SearchTree tree, int colour):
-    """{last move: answer} of the one-move last good replies stored for colour (None when the
-    table is off)."""
-    cdef reply_t* r = tree.s.replies
-    cdef int p
-    if r == NULL:
-        return None
-    if colour not in (BLACK, WHITE):
-        raise ValueError("colour is 1 (black) or 2 (white)")
-    return {p: r.one[colour - 1][p] for p in range(MAX_POINTS) if r.one[colour - 1][p] != NO_POINT}
-
 
 NODE_SIZE = NODE_BYTES

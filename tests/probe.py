@@ -1,8 +1,9 @@
-"""The engine's Searcher with the C tree's test hooks (engine/search.pyx probe_*) bound as
-methods: hand-written simulations, raw counters, the tree audit, the unpruning schedule."""
+"""The engine's Searcher with the C tree's test hooks (engine/probe.pyx, an extension nothing in
+the product imports) bound as methods: hand-written simulations, raw counters, the unpruning
+schedule."""
 from __future__ import annotations
 
-from mango.engine import search
+from mango.engine import probe as search
 from mango.engine.searcher import Searcher as EngineSearcher
 
 
@@ -13,7 +14,6 @@ class Searcher(EngineSearcher):
     line_children = search.probe_line_children
     unprune_schedule = search.probe_unprune_schedule
     sort_best_first = staticmethod(search.probe_sort_best_first)
-    audit = search.probe_audit
     counters = search.probe_counters
     set_counters = search.probe_set_counters
     replies = search.probe_replies

@@ -1,0 +1,143 @@
+# cython: language_level=3
+"""The tests' hooks into a SearchTree: simulations given by hand, raw counters, the unpruning
+schedule, the expansion's sort. Built beside the search but imported only by tests/probe.py, so
+that nothing in the product carries them (through the search's declarations, engine/search.pxd).
+"""
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int64_t
+
+from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
+from mango.engine.reply cimport reply_t
+from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
+                                  _find_child, _params_from, _play, _sort_best_first,
+                                  _start_at_root, params_t, search_selectable, search_t,
+                                  worker_t)
+from mango.engine.tree cimport NODE_EXPANDED, node_t
+
+
+cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
+    """Follow moves from the root through existing children (expanding the last node reached
+    when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
+    cdef search_t* s = tree.s
+    cdef worker_t* wk = tree.workers[0]
+    cdef int64_t index = 0, child
+    _start_at_root(s, wk)
+    wk.path[0] = 0
+    wk.path_len = 1
+    for move in moves:
+        child = _find_child(s, &s.pool.nodes[index], move)
+        if child < 0:
+            return -1
+        _play(s, wk, move)
+        wk.path[wk.path_len] = child
+        wk.path_len += 1
+        index = child
+    if expand and not s.pool.nodes[index].flags & NODE_EXPANDED:
+        if not _expand(s, wk, &s.pool.nodes[index], len(moves), True):
+            raise MemoryError()
+    return index
+
+
+def probe_expand_line(SearchTree tree, moves):
+    """Create every child of the node that `moves` (points) lead to from the root."""
+    if _probe_walk(tree, moves, True) < 0:
+        raise ValueError("the line leaves the tree")
+
+
+def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):
+    """Back up one simulation given by hand: tree_moves (followed through existing children),
+    then playout_moves, with Black's result (1, 0.5, 0). For AMAF tests."""
+    cdef worker_t* wk = tree.workers[0]
+    cdef int i
+    if _probe_walk(tree, tree_moves, False) < 0:
+        raise ValueError("the line leaves the tree")
+    if wk.n_moves + len(playout_moves) > MAX_RECORD:
+        raise ValueError("too many moves")
+    for i in range(1, wk.path_len):
+        tree.s.pool.nodes[wk.path[i]].virtual_loss += 1
+    for move in playout_moves:
+        wk.moves[wk.n_moves] = move
+        wk.n_moves += 1
+    _backup(tree.s, wk, <int>round(2 * black_result))
+
+
+def probe_line_children(SearchTree tree, moves):
+    """The children (ChildStats) of the node `moves` lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    return tree._node_children(index)
+
+
+def probe_selectable(config, int n_children, double visits):
+    """Children progressive unpruning exposes at this many parent visits."""
+    cdef params_t p = _params_from(config)
+    return search_selectable(&p, n_children, visits)
+
+
+def probe_sort_best_first(keys):
+    """The expansion's order of candidates with these keys (indices, best first)."""
+    cdef worker_t* wk = <worker_t*>PyMem_Malloc(sizeof(worker_t))
+    cdef double values[MAX_POINTS + 1]
+    cdef int i, n = len(keys)
+    if wk == NULL:
+        raise MemoryError()
+    if n > MAX_POINTS + 1:
+        PyMem_Free(wk)
+        raise ValueError("too many keys")
+    try:
+        for i in range(n):
+            values[i] = keys[i]
+            wk.cand_order[i] = i
+        _sort_best_first(wk, values, n)
+        return [wk.cand_order[i] for i in range(n)]
+    finally:
+        PyMem_Free(wk)
+
+
+def probe_unprune_schedule(SearchTree tree, int count):
+    return [tree.s.params.unprune_at[j] for j in range(min(count, MAX_UNPRUNE))]
+
+
+def probe_counters(SearchTree tree, moves):
+    """The raw counters of the node `moves` lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    cdef node_t* node
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    node = &tree.s.pool.nodes[index]
+    return {"visits": node.visits, "half_wins": node.half_wins,
+            "amaf_visits": node.amaf_visits, "amaf_half_wins": node.amaf_half_wins}
+
+
+def probe_set_counters(SearchTree tree, moves, **counts):
+    """Set raw counters (visits, half_wins, amaf_visits, amaf_half_wins) of the node `moves`
+    lead to."""
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    cdef node_t* node
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    node = &tree.s.pool.nodes[index]
+    for name, value in counts.items():
+        if name == "visits":
+            node.visits = value
+        elif name == "half_wins":
+            node.half_wins = value
+        elif name == "amaf_visits":
+            node.amaf_visits = value
+        elif name == "amaf_half_wins":
+            node.amaf_half_wins = value
+        else:
+            raise ValueError(f"no counter {name}")
+
+
+def probe_replies(SearchTree tree, int colour):
+    """{last move: answer} of the one-move last good replies stored for colour (None when the
+    table is off)."""
+    cdef reply_t* r = tree.s.replies
+    cdef int p
+    if r == NULL:
+        return None
+    if colour not in (BLACK, WHITE):
+        raise ValueError("colour is 1 (black) or 2 (white)")
+    return {p: r.one[colour - 1][p] for p in range(MAX_POINTS) if r.one[colour - 1][p] != NO_POINT}
