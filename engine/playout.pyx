@@ -729,10 +729,12 @@ cdef void policy_prepare(urgency_t* u, const board_t* b, const policy_t* cfg) no
         urgency_init(u, b, cfg)
 
 
-cdef void policy_resume(urgency_t* u, const urgency_t* prepared, const policy_t* cfg) noexcept nogil:
-    """The state of a position prepared earlier, for a new simulation from it."""
+cdef void policy_resume(urgency_t* u, const urgency_t* prepared, const policy_t* cfg,
+                        int points) noexcept nogil:
+    """The state of a position prepared earlier (on a board of `points` points in use), for a
+    new simulation from it."""
     if cfg.kind == POLICY_MANGO:
-        urgency_copy(u, prepared)
+        urgency_copy(u, prepared, points)
 
 
 cdef int policy_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,

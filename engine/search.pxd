@@ -4,7 +4,7 @@ tests' hand-made simulations, reads and drives a SearchTree through them. Nothin
 product imports that module."""
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 
-from mango.engine.board cimport MAX_POINTS, board_t
+from mango.engine.board cimport MAX_POINTS, board_copy, board_t
 from mango.engine.feature cimport FEATURE_FAMILIES, Predictor, feature_t
 from mango.engine.playout cimport policy_play, policy_resume, policy_t, rng_t, urgency_t
 from mango.engine.reply cimport reply_t
@@ -147,8 +147,9 @@ cdef inline void _play(search_t* s, worker_t* wk, int move) noexcept nogil:
 cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
     """The worker's board at the root, with the playouts' urgencies in step with it (the tree's
     knowledge and the playouts read them)."""
-    wk.board = s.root_board
-    policy_resume(&wk.urgency, &s.root_urgency, &s.policy)
+    board_copy(&wk.board, &s.root_board)
+    policy_resume(&wk.urgency, &s.root_urgency, &s.policy,
+                  s.root_board.width * s.root_board.width)
     wk.n_moves = 0
 
 

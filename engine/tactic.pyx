@@ -6,9 +6,8 @@ knowledge (the ladder prior) and the move predictor (its ladder features) all ca
 that they agree on what a ladder is.
 """
 from libc.stdint cimport int64_t
-from libc.string cimport memcpy
 
-from mango.engine.board cimport (EMPTY, NO_POINT, board_add_unique, board_atari_point,
+from mango.engine.board cimport (EMPTY, NO_POINT, board_add_unique, board_atari_point, board_copy,
                                  board_in_atari, board_is_ko,
                                  board_is_suicide, board_play, board_t)
 
@@ -57,23 +56,6 @@ cdef int libs_after_move(const board_t* b, int p, int c, int* size_after) noexce
     if libs * lib_sumsq == lib_sum * lib_sum:
         return 1
     return 2
-
-
-cdef void _copy_board(board_t* dst, const board_t* src) noexcept nogil:
-    """Copy only the points in use (width^2 of each array): a fraction of sizeof(board_t) on
-    small boards, cheap enough to read a ladder move by move."""
-    cdef size_t n = <size_t>(src.width * src.width)
-    memcpy(dst, src, <size_t>(<const char*>src.colour - <const char*>src))
-    memcpy(dst.colour, src.colour, n * sizeof(src.colour[0]))
-    memcpy(dst.nbr, src.nbr, n * sizeof(src.nbr[0]))
-    memcpy(dst.group, src.group, n * sizeof(src.group[0]))
-    memcpy(dst.next_stone, src.next_stone, n * sizeof(src.next_stone[0]))
-    memcpy(dst.group_size, src.group_size, n * sizeof(src.group_size[0]))
-    memcpy(dst.group_libs, src.group_libs, n * sizeof(src.group_libs[0]))
-    memcpy(dst.group_lib_sum, src.group_lib_sum, n * sizeof(src.group_lib_sum[0]))
-    memcpy(dst.group_lib_sumsq, src.group_lib_sumsq, n * sizeof(src.group_lib_sumsq[0]))
-    memcpy(dst.empty, src.empty, n * sizeof(src.empty[0]))
-    memcpy(dst.empty_index, src.empty_index, n * sizeof(src.empty_index[0]))
 
 
 cdef int group_liberties(const board_t* b, int g, int* out, int most) noexcept nogil:
@@ -137,7 +119,7 @@ cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, 
         if i == 0:
             next_slot = slot + 1
             tmp = &scratch[next_slot]
-            _copy_board(tmp, here)
+            board_copy(tmp, here)
         else:
             next_slot = slot
             tmp = here
@@ -162,7 +144,7 @@ cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noe
     ladder (atari after atari, the defender extending each time and escaping when it can capture
     an attacking stone in atari), return att's first atari; else NO_POINT. `scratch` has room for
     LADDER_BOARDS boards; at most LADDER_BUDGET ataris are read."""
-    _copy_board(&scratch[0], b)
+    board_copy(&scratch[0], b)
     return ladder_read(scratch, gp, att)
 
 
@@ -212,7 +194,7 @@ cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch)
     cdef int budget = LADDER_BUDGET
     if _liberties_after_quiet_move(b, point, c, 3) == 3:
         return False
-    _copy_board(&scratch[0], b)
+    board_copy(&scratch[0], b)
     board_play(&scratch[0], point, c)
     n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)
     if n != 2:
