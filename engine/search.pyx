@@ -350,6 +350,10 @@ cdef void _move_counters(search_t* s, worker_t* wk) noexcept nogil:
     wk.n_moved = 0
 
 
+cdef enum:
+    SMALL_SORT = 128            # keys up to which _sort_best_first sorts by insertion
+
+
 cdef inline uint64_t _descending_bits(double x) noexcept nogil:
     """An unsigned key whose ascending order is x's descending order (IEEE 754: flip a negative
     number's bits, set a positive one's sign bit, then complement; -0.0 counts as 0.0)."""
@@ -365,9 +369,12 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
     """wk.cand_order[0:n] (indices into key) sorted by key, greatest first, equal keys left in
     their order: a stable LSD radix sort, a byte a pass, skipping the bytes every key shares. The
     insertion sort it replaced (same order) took a fortieth of a 19x19 search with its n^2 / 4
-    moves of ~300 children, and a merge sort as much, its comparisons a chain of dependent loads."""
+    moves of ~300 children, and a merge sort as much, its comparisons a chain of dependent loads;
+    but below SMALL_SORT keys (9x9's ~80) insertion costs a tenth of the radix sort's eight passes
+    over 256 buckets, so it sorts those."""
     cdef int count[256]
-    cdef int i, shift, digit, total, c
+    cdef int i, j, shift, digit, total, c, moving
+    cdef uint64_t moving_bits
     cdef int* order = wk.cand_order
     cdef int* spare = wk.cand_spare
     cdef uint64_t* bits = wk.sort_bits[0]
@@ -378,6 +385,18 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         return
     for i in range(n):
         bits[i] = _descending_bits(key[order[i]])
+    if n <= SMALL_SORT:
+        for i in range(1, n):
+            moving_bits = bits[i]
+            moving = order[i]
+            j = i
+            while j > 0 and bits[j - 1] > moving_bits:
+                bits[j] = bits[j - 1]
+                order[j] = order[j - 1]
+                j -= 1
+            bits[j] = moving_bits
+            order[j] = moving
+        return
     for shift in range(0, 64, 8):
         memset(count, 0, sizeof(count))
         for i in range(n):
