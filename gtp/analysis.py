@@ -2,12 +2,13 @@
 analyze commands (gfx, dboard, sboard, var, param)."""
 from __future__ import annotations
 
+import json
 import time
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import SECTION_TYPES, ConfigError, settings
 from mango.engine.vertex import BLACK, colour_name, parse_colour
-from mango.gtp.command import CommandTable, Streamed
+from mango.gtp.command import CommandTable, Streamed, expect_args
 from mango.gtp.protocol import GtpError
 from mango.engine.statistic import wilson
 
@@ -178,6 +179,53 @@ def lz_genmove_analyze(session, args):
 @command("kata-genmove_analyze")
 def kata_genmove_analyze(session, args):
     return _stream_genmove(session, args, "kata")
+
+
+OWNERSHIP_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+def cgos_analysis(session, searcher, value: float | None) -> dict:
+    """The search as CGOS's viewer reads it (zakki/cgos, "GTP tournament game expansion"): win
+    rate and score margin for the player to move, visits, the candidates with their lines, and
+    ownership from that player's view as one character a point, A19 to T1 row by row."""
+    moves = []
+    for ch in ranked_children(searcher, 1, 10):
+        line = searcher.principal_variation(ch.point, MAX_PV) or [ch.point]
+        entry = {"move": session.vertex(ch.point), "visits": ch.visits,
+                 "winrate": round(ch.value if ch.value is not None else 0.5, 4),
+                 "prior": round(ch.policy, 4), "pv": " ".join(session.vertex(p) for p in line[1:])}
+        if ch.score_mean is not None:
+            entry["score"] = round(ch.score_mean, 2)
+        moves.append(entry)
+    data = {"winrate": round(value if value is not None else 0.5, 4),
+            "visits": searcher.root_visits, "moves": moves}
+    estimate = searcher.score_estimate()
+    if estimate is not None:
+        data["score"] = round(estimate[0], 2)
+    owner = searcher.ownership()
+    if owner:
+        sign = 1 if searcher.root_to_move == BLACK else -1
+        chars = []
+        for y in reversed(range(session.size)):
+            for x in range(session.size):
+                share = (sign * owner.get(session.game.board.point(x, y), 0.0) + 1) / 2
+                chars.append(OWNERSHIP_CHARS[round(max(0.0, min(share, 1.0)) * 62)])
+        data["ownership"] = "".join(chars)
+    return data
+
+
+@command("cgos-genmove_analyze")
+def cgos_genmove_analyze(session, args):
+    """genmove for CGOS's client: one line of JSON about the search (cgos_analysis), then
+    `play MOVE` (or `play resign`); the client sends the JSON to the server with the move. The
+    client may add an interval (centiseconds) for streamed lines: the answer comes at the end."""
+    expect_args(args, 1, 2)
+    colour = colour_name(parse_colour(args[0]))
+    session.interrupt.clear()
+    result = session.player.genmove(colour, stop=session.interrupted)
+    data = cgos_analysis(session, session.searcher, result.value)
+    move = "resign" if result.resign else session.vertex(result.move)
+    return "\n" + json.dumps(data, separators=(",", ":")) + f"\nplay {move}"
 
 
 # ---- GoGui ---------------------------------------------------------------------------------------

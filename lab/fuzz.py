@@ -44,6 +44,7 @@ GRAMMAR: dict[str, list[str]] = {
     "kgs-chat": ["word", "word", "word"], "kata-get_rules": [], "kata-set_rules": ["word"],
     "get_komi": [], "echo": ["word", "word"], "echo_err": ["word"],
     "gogui-play_sequence": ["colour", "vertex", "colour", "vertex"],
+    "cgos-genmove_analyze": ["colour"],
 }
 ENDINGS = [b"\n", b"\r\n", b"\r\n", b"\n"]      # a lone \r is not a line end for GTP's readers
 QUIT_WORDS = {"quit"}

@@ -622,6 +622,21 @@ def test_commands_kgs_ogs_sabaki_and_gogui_send(capfd):
     assert "to the log" in capfd.readouterr().err
 
 
+def test_cgos_genmove_analyze_answers_json_and_the_move_it_plays():
+    """CGOS's client (zakki/cgos gtpengine.py) reads every line before `play MOVE` as the
+    analysis and sends it with the move: one line of JSON, win rate and score for the player
+    to move, the candidates with their lines, ownership as a character a point."""
+    import json
+    got = answers(["boardsize 9", "play b E5", "cgos-genmove_analyze w 100", "list_stones w",
+                   "cgos-genmove_analyze", "cgos-genmove_analyze x"])
+    analysis, play = got[2][2:].split("\n")
+    data = json.loads(analysis)
+    assert play.startswith("play ") and got[3] == "= " + play[5:]          # the move is played
+    assert 0 <= data["winrate"] <= 1 and data["visits"] > 0 and len(data["ownership"]) == 81
+    assert data["moves"][0]["move"] == play[5:] and set(data["moves"][0]) >= {"visits", "winrate", "pv"}
+    assert got[4] == "? syntax error" and got[5].startswith("?")
+
+
 def test_rules_from_kgs_and_katago_names_hold_for_the_next_games():
     """kgs-rules and kata-set_rules switch between area and territory scoring; kata-get_rules
     says which; clear_board keeps the rules, as it keeps the komi."""

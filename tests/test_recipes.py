@@ -48,8 +48,9 @@ SCRIPTS = {
             "kgs-time_settings byoyomi 1200 30 5", "play b E5", "genmove w", "final_score"],
     "ogs": ["protocol_version", "boardsize 9", "clear_board", "komi 6.5", "time_settings 600 0 0",
             "time_left w 600 0", "play b E5", "genmove w", "final_score"],
-    "cgos": ["protocol_version", "boardsize 9", "clear_board", "komi 7.5", "time_settings 300 0 0",
-             "play b E5", "genmove w", "final_score"],
+    "cgos": ["protocol_version", "list_commands", "boardsize 9", "clear_board", "komi 7.5",
+             "time_settings 300 0 0", "time_left w 300 0", "play b E5", "cgos-genmove_analyze w",
+             "final_score"],
 }
 
 
@@ -65,4 +66,9 @@ def test_each_recipes_engine_command_plays(server):
     answers = [block for block in done.stdout.split("\n\n") if block.strip()]
     assert len(answers) == len(SCRIPTS[server]) + 1
     assert all(a.startswith("=") for a in answers), answers
-    assert re.fullmatch(r"= [A-HJ]\d", answers[SCRIPTS[server].index("genmove w")])
+    if server == "cgos":     # its client uses the analysis command when list_commands has it
+        assert "cgos-genmove_analyze" in answers[1].split()
+        move = answers[SCRIPTS[server].index("cgos-genmove_analyze w")].split("\n")[-1]
+        assert re.fullmatch(r"play [A-HJ]\d", move)
+    else:
+        assert re.fullmatch(r"= [A-HJ]\d", answers[SCRIPTS[server].index("genmove w")])
