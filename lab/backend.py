@@ -13,37 +13,48 @@ RAY_MISSING = ("--backend ray needs Ray: pip install 'mango-go[cluster]' (or pip
                "on this machine and on every node of the cluster")
 
 
+TICK_S = 1.0       # how often a local run reports progress within its games
+
+
 class BackendError(RuntimeError):
     """A backend that cannot run here (Ray missing, or no cluster at the address)."""
 
 
-def make_backend(name: str, jobs: int = 1, address: str | None = None, cpus: float = 1.0):
+def make_backend(name: str, jobs: int = 1, address: str | None = None, cpus: float = 1.0,
+                 initializer: Callable | None = None, initargs: tuple = ()):
+    """initializer(*initargs) runs in each local worker as it starts (the match shares its
+    move counter that way); Ray workers do without."""
     if name == "local":
-        return LocalBackend(jobs)
+        return LocalBackend(jobs, initializer, initargs)
     if name == "ray":
         return RayBackend(jobs, address, cpus)
     raise BackendError(f"unknown backend {name!r} (local or ray)")
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(initializer: Callable | None, initargs: tuple) -> None:
     """Workers leave Ctrl-C and SIGTERM to the match, which stops them (abort) and keeps what
     finished; a worker killed first would lose its game and leave the match waiting."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 class LocalBackend:
     """A pool of `jobs` processes."""
 
-    def __init__(self, jobs: int):
+    def __init__(self, jobs: int, initializer: Callable | None = None, initargs: tuple = ()):
         from concurrent.futures import ProcessPoolExecutor
 
         self.jobs = jobs
-        self.pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        self.pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker,
+                                        initargs=(initializer, initargs))
 
-    def run(self, function: Callable, items: Iterable, stop: Callable[[], bool]) -> Iterator:
+    def run(self, function: Callable, items: Iterable, stop: Callable[[], bool],
+            tick: Callable[[], None] | None = None) -> Iterator:
+        """Each item's result as its game ends; tick() about every TICK_S seconds meanwhile."""
         from concurrent.futures import FIRST_COMPLETED, wait
 
         pending_items = iter(items)
@@ -57,7 +68,10 @@ class LocalBackend:
                 running.add(self.pool.submit(function, item))
         fill()
         while running:
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            finished, _ = wait(running, timeout=TICK_S if tick else None,
+                               return_when=FIRST_COMPLETED)
+            if tick is not None:
+                tick()
             for future in finished:
                 running.discard(future)
                 yield future.result()
@@ -99,7 +113,8 @@ class RayBackend:
         total = ray.cluster_resources().get("CPU", 1)
         self.jobs = jobs if jobs else max(1, int(total // cpus))
 
-    def run(self, function: Callable, items: Iterable, stop: Callable[[], bool]) -> Iterator:
+    def run(self, function: Callable, items: Iterable, stop: Callable[[], bool],
+            tick: Callable[[], None] | None = None) -> Iterator:
         remote = self.ray.remote(num_cpus=self.cpus, max_retries=1)(function)
         pending_items = iter(items)
         running: list = []

@@ -9,6 +9,7 @@ a match can be stopped and resumed; an SPRT stops the match once it is decided.
 from __future__ import annotations
 
 import datetime
+import multiprocessing
 import os
 import random
 import shutil
@@ -138,6 +139,20 @@ class MatchSettings:
         return self.openings[order[(game // 2) % len(order)]]
 
 
+# In a local worker: the match's counter of moves played, a slot per game (see run_match).
+_MOVES_PLAYED = None
+
+
+def _share_move_counter(counter) -> None:
+    global _MOVES_PLAYED
+    _MOVES_PLAYED = counter
+
+
+def _count_move(index: int, game: Game) -> None:
+    if _MOVES_PLAYED is not None and index < len(_MOVES_PLAYED):
+        _MOVES_PLAYED[index] = len(game.moves)
+
+
 @dataclass(frozen=True)
 class GameJob:
     settings: MatchSettings
@@ -167,7 +182,8 @@ def play_game(job: GameJob) -> GameRecord:
                 engine.play(colour, vertex)
         waiting_before = sum(engine.waiting for engine in engines.values())
         started = time.perf_counter()               # the referee's own time: the move loop
-        end = referee_game(game, engines, names, score=lambda done: score_game(done, s.scorer))
+        end = referee_game(game, engines, names, score=lambda done: score_game(done, s.scorer),
+                           on_move=lambda now: _count_move(job.index, now))
         runner_s = (time.perf_counter() - started
                     - (sum(engine.waiting for engine in engines.values()) - waiting_before))
     except Forfeit as forfeit:                      # while the engines start or take the opening
@@ -266,14 +282,27 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     def decided() -> bool:
         return sprt is not None and tally.summary(sprt)["sprt"]["result"] != "continue"
 
+    # the moves of the games under way, as local workers count them (a slot per game)
+    moves_played = multiprocessing.RawArray("i", games) if backend == "local" else None
+    finished = {r.game for r in done}
+
+    def tick() -> None:
+        playing = [f"{i + 1}:{moves_played[i]}" for i in range(games)
+                   if moves_played[i] and i not in finished]
+        bar.set_postfix_str(_progress_text(tally, sprt)
+                            + (f" | game:move {' '.join(playing)}" if playing else ""))
+
     interrupted = False
     try:
         if todo and not decided():
-            runner = make_backend(backend, jobs=jobs, address=ray_address, cpus=cpus_per_game)
+            runner = make_backend(backend, jobs=jobs, address=ray_address, cpus=cpus_per_game,
+                                  initializer=_share_move_counter, initargs=(moves_played,))
             try:
-                for record in runner.run(play_game, todo, stop=decided):
+                for record in runner.run(play_game, todo, stop=decided,
+                                         tick=tick if moves_played is not None and progress else None):
                     store.append(record)
                     records.append(record)
+                    finished.add(record.game)
                     _count(tally, record)
                     bar.set_postfix_str(_progress_text(tally, sprt))
                     bar.update()

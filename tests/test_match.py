@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import time
 from pathlib import Path
@@ -303,6 +304,17 @@ def test_a_mango_variant_against_mango(tmp_path):
     assert game.settings["b"]["settings"]["rave"] is False
     assert game.settings["a"]["settings"]["uct_c"] == 0.5
     assert game.seed_b != game.seed_a
+
+
+def test_the_progress_line_shows_the_moves_of_the_games_under_way(tmp_path, monkeypatch):
+    """A long game is not silent: while games run, the bar names each with the moves played."""
+    from mango.lab import backend
+    monkeypatch.setattr(backend, "TICK_S", 0.01)
+    result = CliRunner().invoke(main, ["match", "--size", "5", "--playouts", "30", "--opponent",
+                                       "mango", "--games", "2", "--store", str(tmp_path / "s.jsonl")])
+    assert result.exit_code == 0, result.output
+    shown = re.findall(r"game:move ((?:\d+:\d+ ?)+)", result.stderr)
+    assert shown and all(int(n) > 0 for entry in shown for n in re.findall(r":(\d+)", entry))
 
 
 @pytest.mark.parametrize("args", [["--sprt", "5,1"], ["--sprt", "x"], ["--time-control", "1:2"],
