@@ -15,7 +15,7 @@ from setuptools import Extension, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEBUG = os.environ.get("MANGO_DEBUG", "") not in ("", "0")
 
-MODULES = ["board", "pattern3", "tactic", "playout", "feature", "tree", "search",
+MODULES = ["board", "pattern3", "tactic", "playout", "feature", "tree", "search", "nogo",
            "probe"]     # probe: the tests' hooks into the search, imported by nothing else
 OPENMP = {"search"}     # tree parallelism: cython.parallel over OpenMP
 

@@ -23,16 +23,30 @@ from mango.engine.playout import POLICIES
               help="Time the whole tree search (one search of P playouts) instead of bare playouts.")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search threads (with --search).")
+@click.option("--game", type=click.Choice(["go", "nogo"]), default="go", show_default=True,
+              help="nogo: light NoGo playouts (its rules in the core; the search does not play it yet).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @config_options
 def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
-          threads: int, as_json: bool, config_file, options) -> None:
+          threads: int, game: str, as_json: bool, config_file, options) -> None:
     """Measure speed: P playouts from the empty board, one process (single thread by default),
     with the settings given (so that a variant's cost can be timed against the defaults)."""
-    from mango.engine.bench import playout_speed, search_speed
+    from mango.engine.bench import nogo_playout_speed, playout_speed, search_speed
 
     if threads != 1 and not with_search:
         raise click.UsageError("--threads times the search: add --search (the playout bench is one thread)")
+    if game == "nogo":
+        if with_search:
+            raise click.UsageError("--game nogo times light playouts: the search does not play NoGo yet")
+        report = nogo_playout_speed(size, playouts, seed)
+        if as_json:
+            click.echo(json.dumps(report))
+            return
+        click.echo(f"{playouts} light NoGo playouts on {size}x{size} in {report['seconds']:.3f} s: "
+                   f"{report['playouts_per_second']:,.0f} playouts/s")
+        click.echo(f"{report['moves_per_playout']} moves per playout; black (first) wins "
+                   f"{report['black_win_rate']:.1%}")
+        return
     config = engine_config(config_file, options, policy=policy).for_size(size)
     if with_search:
         report = search_speed(size, playouts, config, komi, seed, threads)

@@ -34,6 +34,26 @@ def playout_speed(size: int, playouts: int, config: EngineConfig, komi: float, s
     }
 
 
+def nogo_playout_speed(size: int, playouts: int, seed: int) -> dict:
+    """P light NoGo playouts from the empty board in one call into C (engine/nogo.pyx)."""
+    from mango.engine import nogo
+
+    start = time.perf_counter()
+    stats = nogo.run_playouts(Board(size), playouts, seed=seed)
+    seconds = time.perf_counter() - start
+    return {
+        "game": "nogo",
+        "size": size,
+        "policy": "light",
+        "playouts": playouts,
+        "seconds": round(seconds, 4),
+        "playouts_per_second": round(playouts / seconds, 1) if seconds > 0 else None,
+        "moves_per_playout": round(stats["moves"] / playouts, 1),
+        "black_win_rate": round(stats["black_wins"] / playouts, 4),
+        "seed": seed,
+    }
+
+
 def search_speed(size: int, playouts: int, config: EngineConfig, komi: float, seed: int,
                  threads: int) -> dict:
     """One whole search of P playouts from the empty board (no early stop, no resignation), with
