@@ -6,6 +6,7 @@ import time
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine import decision
+from mango.engine.komi import search_komi
 from mango.engine.limit import Limit
 from mango.engine.search import SearchTree
 from mango.engine.result import SearchResult
@@ -98,7 +99,11 @@ class Searcher(SearchTree):
         if child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move):
             child = decision.instead_of_pass(children) or child
-        resign = allow_resign and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc)
+        # the win rate of a search that plays for another komi (dynamic komi in a handicap game)
+        # is not the game's: a side taking stones can look lost while it is winning on the board
+        shifted = search_komi(game, self.config.handicap) != game.komi
+        resign = (allow_resign and not shifted
+                  and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc))
         return SearchResult(None if resign else child.point, child.value, done, seconds,
                             root_visits, self.nodes_used, reused, recycled)
 

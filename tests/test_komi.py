@@ -35,3 +35,21 @@ def test_white_giving_stones_sees_a_game_to_play_for():
         searcher = Searcher(EngineConfig(seed=3).replace(playouts=600, dynamic_komi=mode, resign=False))
         values[mode] = searcher.search(game).value
     assert values["off"] < values["linear"]
+
+
+def test_a_side_taking_stones_never_resigns_on_the_searchs_shifted_komi():
+    """Black with four stones and 50 points of dynamic komi a stone against it sees every line
+    lost, though on the board it wins: it plays on, and resigns once the komi is the game's."""
+    config = EngineConfig(seed=2).replace(dynamic_komi="linear", dynamic_komi_stone=50,
+                                          playouts=300, resign_after_moves=0,
+                                          resign_min_playouts=0)
+    game = handicap_game(9, 4)
+    game.play("w", "E5")
+    searcher = Searcher(config)
+    result = searcher.search(game)
+    assert result.value < config.search.resign_threshold and not result.resign
+    off = Searcher(config.replace(dynamic_komi="off"))
+    lost = Game(9, 200.5)                                    # no stones: the komi is the game's
+    lost.play("b", "E5")
+    lost.play("w", "C3")
+    assert off.search(lost).resign
