@@ -30,6 +30,9 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 @click.option("--openings", default=None, metavar="FILE",
               help="Start from these openings, each a game pair with colours swapped (text: one "
                    "line of moves each; SGF; a folder of SGF); 'balanced': the shipped set for 9x9, 13x13 or 19x19.")
+@click.option("--handicap", type=click.IntRange(0, 9), default=0, show_default=True,
+              help="Black's fixed handicap stones (2-9) in every game, White to move first; side A "
+                   "takes them in even games and gives them in odd ones (not with --openings).")
 @click.option("--sprt", default=None, metavar="ELO0,ELO1",
               help="Stop as soon as the SPRT decides between Elo <= ELO0 and Elo >= ELO1.")
 @click.option("--alpha", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
@@ -57,10 +60,11 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 @click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
 @config_options
 def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
-          sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
+          handicap, sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
           sgf_dir, json_path, quiet, config_file, options) -> None:
     """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
 
+    from mango.engine.handicap import fixed_handicap_vertices
     from mango.lab import match as lab
     from mango.lab.backend import BackendError
     from mango.lab.client import find_gnugo
@@ -88,8 +92,13 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     test = _parsed("--sprt", lambda: parse_sprt(sprt, alpha, beta) if sprt else None)
     clock = _parsed("--time-control", lambda: MatchTimeControl.parse(time_control) if time_control else None)
     opening_list = _parsed("--openings", lambda: tuple(load_openings(openings, size)) if openings else ())
+    if handicap and opening_list:
+        raise click.BadParameter("the openings start from an empty board: not with a handicap",
+                                 param_hint="--handicap")
+    if handicap:
+        _parsed("--handicap", lambda: fixed_handicap_vertices(size, handicap))
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
-                                 find_gnugo())
+                                 find_gnugo(), handicap)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),

@@ -26,6 +26,7 @@ class GameRecord:
     moves: int
     size: int
     komi: float
+    handicap: int = 0               # Black's handicap stones (set up before White's first move)
     b_seeded: bool | None = None    # side B got a seed every game (GNU Go needs --seed); None: not recorded
     opening: str | None = None
     error: bool = False             # void: an engine failed; counted apart, never scored

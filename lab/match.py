@@ -118,6 +118,7 @@ class MatchSettings:
     seed: int = 1
     sgf_dir: str | None = None
     scorer: str | None = None                     # gnugo's path, or None: the area as it stands
+    handicap: int = 0                             # Black's fixed handicap stones (0: none)
 
     @property
     def paired(self) -> bool:
@@ -129,7 +130,9 @@ class MatchSettings:
                 "komi": self.komi,
                 "time_control": None if self.time_control is None else str(self.time_control),
                 "openings": [str(o) for o in self.openings], "seed": self.seed,
-                "scorer": "gnugo final_score" if self.scorer else "area"}
+                "scorer": "gnugo final_score" if self.scorer else "area",
+                # only when set, so that the keys of the matches before it stay the same
+                **({"handicap": self.handicap} if self.handicap else {})}
 
     def opening_of(self, game: int) -> Opening | None:
         if not self.openings:
@@ -176,6 +179,11 @@ def play_game(job: GameJob) -> GameRecord:
             engines[colour] = GtpContestant(side.command_line(seeds[side_of[colour]]), colour,
                                             names[colour])
             engines[colour].new_game(s.size, s.komi, s.time_control)
+        if s.handicap:
+            # the same stones for both engines, whatever their own fixed_handicap would choose
+            stones = game.place_fixed_handicap(s.handicap)
+            for engine in engines.values():
+                engine.send("set_free_handicap " + " ".join(stones))
         for colour, vertex in (opening.moves if opening else ()):
             game.play(colour, vertex)
             for engine in engines.values():
@@ -210,7 +218,7 @@ def play_game(job: GameJob) -> GameRecord:
         time_a=round(sum(times.get("a", ())), 3), time_b=round(sum(times.get("b", ())), 3),
         move_times_a=times.get("a", ()), move_times_b=times.get("b", ()),
         runner_ms_per_move=round(1000 * runner_s / max(1, moves_played), 3),
-        size=s.size, komi=s.komi,
+        size=s.size, komi=s.komi, handicap=s.handicap,
         time_control=None if s.time_control is None else str(s.time_control),
         finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         settings=s.describe(), sgf=sgf)
@@ -318,6 +326,7 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     summary = tally.summary(sprt)
     summary.update({"match": key, "store": os.path.abspath(store_path), "a": settings.a.name,
                     "b": settings.b.name, "size": settings.size, "komi": settings.komi,
+                    "handicap": settings.handicap,
                     "time_control": None if settings.time_control is None
                     else str(settings.time_control),
                     "openings": len(settings.openings), "paired": settings.paired,

@@ -306,6 +306,29 @@ def test_a_mango_variant_against_mango(tmp_path):
     assert game.seed_b != game.seed_a
 
 
+def test_a_handicap_match_sets_the_same_stones_for_both_and_white_moves_first(tmp_path):
+    report = tmp_path / "m.json"
+    result = CliRunner().invoke(main, ["match", "--quiet", "--size", "9", "--playouts", "30",
+                                       "--opponent", "mango", "--handicap", "3", "--komi", "0.5",
+                                       "--games", "2", "--store", str(tmp_path / "s.jsonl"),
+                                       "--json", str(report)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(report.read_text())["handicap"] == 3
+    for record in read_records(str(tmp_path / "s.jsonl")):
+        assert record.handicap == 3 and not record.error
+        assert "HA[3]" in record.sgf and "AB[cc][cg][gc]" in record.sgf       # C7 C3 G7
+        assert re.search(r";([BW])\[", record.sgf).group(1) == "W"           # White moves first
+
+
+@pytest.mark.parametrize("args,message", [(["--handicap", "1"], "invalid handicap 1"),
+                                          (["--handicap", "10"], "10"),
+                                          (["--handicap", "2", "--openings", "balanced"], "not with a handicap")])
+def test_a_bad_handicap_is_refused(tmp_path, args, message):
+    result = CliRunner().invoke(main, ["match", "--opponent", "mango", "--size", "9",
+                                       "--store", str(tmp_path / "s.jsonl"), *args])
+    assert result.exit_code == 2 and message in result.output
+
+
 def test_the_progress_line_shows_the_moves_of_the_games_under_way(tmp_path, monkeypatch):
     """A long game is not silent: while games run, the bar names each with the moves played."""
     from mango.lab import backend
