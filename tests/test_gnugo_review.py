@@ -1,21 +1,16 @@
-"""scripts/gnugo_review.py --resignations: GNU Go's count of the positions Mango resigned, from
+"""mango.lab.review (scripts/gnugo_review.py) --resignations: GNU Go's count of the positions Mango resigned, from
 Mango's side, and only for games Mango itself resigned."""
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 from stored import game_record
 
+from mango.lab import review as gnugo_review
 from mango.lab.game_record import GameRecord
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "gnugo_review.py"
-_spec = importlib.util.spec_from_file_location("gnugo_review", SCRIPT)
-gnugo_review = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(gnugo_review)
 
 # White walls off the left two thirds of a 9x9 board while Black passes.
 WHITE_WALL = ["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "C5", "D3", "D7"]

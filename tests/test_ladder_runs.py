@@ -1,18 +1,14 @@
-"""scripts/ladder_runs.py: the moves that run out a dead ladder are counted, and only those; and
-scripts/ladder_audit.py: the ladder reader and GNU Go's judge the same extensions alike."""
+"""mango.lab.ladder_run (scripts/ladder_runs.py): the moves that run out a dead ladder are counted, and only those; and
+mango.lab.ladder_audit: the ladder reader and GNU Go's judge the same extensions alike."""
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "ladder_runs.py"
-_spec = importlib.util.spec_from_file_location("ladder_runs", SCRIPT)
-ladder_runs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ladder_runs)
+from mango.lab import ladder_audit
+from mango.lab import ladder_run as ladder_runs
 
 COLUMNS = "ABCDEFGHJ"
 
@@ -56,12 +52,8 @@ def test_main_reports_per_store(tmp_path, capsys, monkeypatch):
     assert "1 games" in out and "black player: 1 moves into dead ladders, in 1 games" in out
 
 
-# ---- scripts/ladder_audit.py: the reader against GNU Go's ladder_attack ------------------------
+# ---- mango.lab.ladder_audit: the reader against GNU Go's ladder_attack ------------------------
 
-AUDIT_SCRIPT = SCRIPT.parent / "ladder_audit.py"
-_audit_spec = importlib.util.spec_from_file_location("ladder_audit", AUDIT_SCRIPT)
-ladder_audit = importlib.util.module_from_spec(_audit_spec)
-_audit_spec.loader.exec_module(ladder_audit)
 
 
 @pytest.fixture

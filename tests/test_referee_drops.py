@@ -1,21 +1,16 @@
-"""scripts/referee_drops.py: a referee's win rates before and after each of Mango's moves, through
+"""mango.lab.referee_drop (scripts/referee_drops.py): a referee's win rates before and after each of Mango's moves, through
 Pachi's `pachi-result`, played against a fake referee whose answers are known."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 from sgfmill import sgf
 from stored import game_record
 
+from mango.lab import referee_drop as referee_drops
 from mango.lab.game_record import GameRecord
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "referee_drops.py"
-_spec = importlib.util.spec_from_file_location("referee_drops", SCRIPT)
-referee_drops = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(referee_drops)
 
 # The side to move wins with 0.5 + 0.01 * (stones played); after exactly four moves the referee
 # answers without searching (0 playouts), as Pachi does from its book or when it resigns.
