@@ -320,11 +320,17 @@ def test_final_status_list_and_final_score():
     assert got[-3] == "="
     assert got[-2] == "? syntax error"
     assert got[-1] == "= B+4.5"                         # 15 points to 10, komi 0.5
+    japanese = answers(["kgs-rules japanese"] + DEAD_STONE + ["final_score"])
+    assert japanese[-1] == "= B+5.5"                    # 10 points and B3 a prisoner, to 5
 
 
-def test_kgs_genmove_cleanup_captures_dead_stones_before_passing():
+@pytest.mark.parametrize("rules", ["chinese", "japanese"])
+def test_kgs_genmove_cleanup_captures_dead_stones_before_passing(rules):
+    """KGS resumes a disputed game with kgs-genmove_cleanup under either rules: the dead stone
+    is taken off the board before Mango passes (under Japanese rules each capturing move costs
+    a point, which the cleanup phase accepts)."""
     session = GtpSession(FAST.replace(playouts=400))
-    for line in DEAD_STONE + ["play b pass", "play w pass"]:
+    for line in [f"kgs-rules {rules}"] + DEAD_STONE + ["play b pass", "play w pass"]:
         session.handle_line(line)
     moves = []
     for _ in range(4):
