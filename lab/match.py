@@ -332,6 +332,9 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
                     "openings": len(settings.openings), "paired": settings.paired,
                     "scorer": "gnugo final_score" if settings.scorer else "area as it stands",
                     "resumed": len(done), "backend": backend, "interrupted": interrupted})
+    for colour, key in (("b", "as_black"), ("w", "as_white")):
+        played = [r for r in records if r.a_colour == colour and not r.error]
+        summary[key] = {"points": sum(r.points for r in played), "games": len(played)}
     times = [t for r in records for t in r.move_times_a]
     summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
     runner_ms = [r.runner_ms_per_move for r in records if r.runner_ms_per_move is not None]
@@ -387,6 +390,12 @@ def summary_lines(summary: dict) -> list[str]:
              f"errors {summary['errors']} (void, not scored), time losses {summary['time_losses']}"
              + (f"; pairs {summary['pentanomial']}" if "pentanomial" in summary else "")
              + (f"; {_count_of(summary['resumed'], 'game')} resumed from the store" if summary["resumed"] else "")]
+    if "as_black" in summary and summary["games"]:
+        black, white = summary["as_black"], summary["as_white"]
+        lines.append(f"as Black {black['points']:g}/{black['games']}, as White "
+                     f"{white['points']:g}/{white['games']}"
+                     + (f" (Black has {summary['handicap']} handicap stones)"
+                        if summary.get("handicap") else ""))
     if "sprt" in summary:
         t = summary["sprt"]
         lines.append(f"SPRT({t['elo0']:g},{t['elo1']:g}) alpha {t['alpha']:g} beta {t['beta']:g}: "

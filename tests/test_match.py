@@ -313,7 +313,9 @@ def test_a_handicap_match_sets_the_same_stones_for_both_and_white_moves_first(tm
                                        "--games", "2", "--store", str(tmp_path / "s.jsonl"),
                                        "--json", str(report)])
     assert result.exit_code == 0, result.output
-    assert json.loads(report.read_text())["handicap"] == 3
+    summary = json.loads(report.read_text())
+    assert summary["handicap"] == 3 and summary["as_black"]["games"] == summary["as_white"]["games"] == 1
+    assert "as Black" in result.output and "3 handicap stones" in result.output
     for record in read_records(str(tmp_path / "s.jsonl")):
         assert record.handicap == 3 and not record.error
         assert "HA[3]" in record.sgf and "AB[cc][cg][gc]" in record.sgf       # C7 C3 G7
