@@ -35,41 +35,32 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
 
     if threads != 1 and not with_search:
         raise click.UsageError("--threads times the search: add --search (the playout bench is one thread)")
+    config = engine_config(config_file, options, policy=policy).for_size(size)    # checked always
     if game == "nogo":
         if with_search:
             raise click.UsageError("--game nogo times light playouts: the search does not play NoGo yet")
         report = nogo_playout_speed(size, playouts, seed)
-        if as_json:
-            click.echo(json.dumps(report))
-            return
-        click.echo(f"{playouts} light NoGo playouts on {size}x{size} in {report['seconds']:.3f} s: "
-                   f"{report['playouts_per_second']:,.0f} playouts/s")
-        click.echo(f"{report['moves_per_playout']} moves per playout; black (first) wins "
-                   f"{report['black_win_rate']:.1%}")
-        return
-    config = engine_config(config_file, options, policy=policy).for_size(size)
-    if with_search:
+        lines = [f"{playouts} light NoGo playouts on {size}x{size} in {report['seconds']:.3f} s: "
+                 f"{report['playouts_per_second']:,.0f} playouts/s",
+                 f"{report['moves_per_playout']} moves per playout; black (first) wins "
+                 f"{report['black_win_rate']:.1%}"]
+    elif with_search:
         report = search_speed(size, playouts, config, komi, seed, threads)
-        if as_json:
-            click.echo(json.dumps(report))
-            return
-        click.echo(f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
-                   f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
-                   f"({threads} thread{'s' if threads > 1 else ''})")
-        click.echo(f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
-                   f"({report['tree_mb']} MB of a {report['tree_bound_mb']} MB bound; "
-                   f"{report['nodes_recycled']:,} recycled in {report['prunes']} prunes); "
-                   f"peak RSS {report['peak_rss_mb']} MB; move {report['move']}, "
-                   f"win rate {report['win_rate']}")
-        return
-    report = playout_speed(size, playouts, config, komi, seed)
-    if as_json:
-        click.echo(json.dumps(report))
-        return
-    click.echo(f"{playouts} {policy} playouts on {size}x{size} in {report['seconds']:.3f} s: "
-               f"{report['playouts_per_second']:,.0f} playouts/s")
-    click.echo(f"{report['moves_per_playout']} moves per playout; black wins "
-               f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}")
+        lines = [f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
+                 f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
+                 f"({threads} thread{'s' if threads > 1 else ''})",
+                 f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "
+                 f"({report['tree_mb']} MB of a {report['tree_bound_mb']} MB bound; "
+                 f"{report['nodes_recycled']:,} recycled in {report['prunes']} prunes); "
+                 f"peak RSS {report['peak_rss_mb']} MB; move {report['move']}, "
+                 f"win rate {report['win_rate']}"]
+    else:
+        report = playout_speed(size, playouts, config, komi, seed)
+        lines = [f"{playouts} {policy} playouts on {size}x{size} in {report['seconds']:.3f} s: "
+                 f"{report['playouts_per_second']:,.0f} playouts/s",
+                 f"{report['moves_per_playout']} moves per playout; black wins "
+                 f"{report['black_win_rate']:.1%} at komi {komi:g}; mean score {report['mean_score']:+.2f}"]
+    click.echo(json.dumps(report) if as_json else "\n".join(lines))
 
 
 @click.command()
