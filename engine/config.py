@@ -653,11 +653,14 @@ class HandicapConfig(_Section):
     SECTION: ClassVar[str] = "handicap"
 
     dynamic_komi: str = setting(
-        "off", choices=("off", "linear"),
-        doc="""In handicap games, the search plays for the game's komi plus dynamic_komi_stone
-        points per handicap stone, fading linearly to nothing over dynamic_komi_moves x the
-        board's points in moves (Pachi's linear dynkomi; engine/komi.py). "off" (the default
-        until handicap matches decide, issue 31) plays for the game's komi.""")
+        "off", choices=("off", "linear", "situational"),
+        doc="""In handicap games, the search plays for the game's komi plus an extra komi for
+        White (engine/komi.py). "linear" (Pachi's linear dynkomi): dynamic_komi_stone points per
+        handicap stone, fading to nothing over dynamic_komi_moves x the board's points in moves.
+        "situational" (Pachi's adaptive dynkomi, in its simplest form): the same start, then
+        after each of Mango's moves a step of dynamic_komi_step points toward keeping Mango's
+        win rate between dynamic_komi_low and dynamic_komi_high, never below nothing. "off"
+        (the default until handicap matches decide, issue 31) plays for the game's komi.""")
 
     dynamic_komi_stone: float = setting(
         7.0, low=0.0, high=50.0, unit="points",
@@ -667,6 +670,19 @@ class HandicapConfig(_Section):
         0.5, low=0.0, high=3.0, unit="x points",
         doc="""The extra komi is gone after this many moves, as a multiple of the board's points
         (0.5: 180 moves on 19x19, 84 on 13x13).""")
+
+    dynamic_komi_low: float = setting(
+        0.45, low=0.0, high=1.0, unit="win rate",
+        doc="""Situational dynamic komi: below this win rate Mango's side gets a step of komi.""")
+
+    dynamic_komi_high: float = setting(
+        0.6, low=0.0, high=1.0, unit="win rate",
+        doc="""Situational dynamic komi: above this win rate Mango's side gives a step of komi
+        back (the stronger side keeps playing for a margin instead of slack moves).""")
+
+    dynamic_komi_step: float = setting(
+        1.0, low=0.0, high=50.0, unit="points",
+        doc="""Situational dynamic komi: the extra komi's change after one of Mango's moves.""")
 
 
 @dataclass(frozen=True)

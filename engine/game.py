@@ -47,6 +47,8 @@ class Game:
         self.board = Board(size)
         self.komi = float(komi)
         self.rules = rules
+        # the situational dynamic komi's extra komi for White (engine/komi.py), None until set
+        self.extra_komi: float | None = None
         self.moves: list[Move] = []
         self._boards: list[Board] = []       # the board before each move, for undo
         # Hashes of every position stone plays have made (superko keeps each one unique).
@@ -105,6 +107,7 @@ class Game:
         twin.board = self.board.copy()
         twin.komi = self.komi
         twin.rules = self.rules
+        twin.extra_komi = self.extra_komi
         twin.moves = list(self.moves)
         twin._boards = list(self._boards)
         twin._seen = set(self._seen)

@@ -17,6 +17,7 @@ from mango.engine.config import EngineConfig
 from mango.engine.game import Game
 from mango.engine.limit import Limit
 from mango.engine.searcher import Searcher
+from mango.engine.komi import adapt_extra_komi
 from mango.engine.status import final_score, final_status
 from mango.engine.result import SearchResult
 from mango.engine.timecontrol import TimeControl
@@ -112,6 +113,7 @@ class Player:
                  f", {result.nodes_recycled} recycled" if result.nodes_recycled else "",
                  ", reused" if result.reused else "")
         if commit and not result.resign:
+            adapt_extra_komi(self.game, self.config.handicap, colour_name(c), result.value)
             self.game.play(colour_name(c), self.game.vertex(result.move))
         return result
 

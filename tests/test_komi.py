@@ -53,3 +53,35 @@ def test_a_side_taking_stones_never_resigns_on_the_searchs_shifted_komi():
     lost.play("b", "E5")
     lost.play("w", "C3")
     assert off.search(lost).resign
+
+
+def test_the_situational_komi_steps_toward_keeping_manges_win_rate_in_its_band():
+    from mango.engine.komi import adapt_extra_komi
+    config = EngineConfig().replace(dynamic_komi="situational", dynamic_komi_stone=7,
+                                    dynamic_komi_step=2, dynamic_komi_low=0.45,
+                                    dynamic_komi_high=0.6)
+    game = handicap_game(13, 3)
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 21)        # the linear start
+    adapt_extra_komi(game, config.handicap, "w", 0.3)          # White giving stones, losing: helped
+    assert game.extra_komi == 23 and search_komi(game, config.handicap) == pytest.approx(23.5)
+    adapt_extra_komi(game, config.handicap, "w", 0.7)          # winning by more than the band
+    adapt_extra_komi(game, config.handicap, "w", 0.5)          # inside it: no change
+    assert game.extra_komi == 21
+    adapt_extra_komi(game, config.handicap, "b", 0.9)          # Black taking stones, far ahead
+    assert game.extra_komi == 23
+    for _ in range(20):
+        adapt_extra_komi(game, config.handicap, "b", 0.1)      # Black losing: komi given back ...
+    assert game.extra_komi == 0                                # ... never below nothing
+    even = Game(13, 6.5)
+    adapt_extra_komi(even, config.handicap, "b", 0.1)
+    assert even.extra_komi is None and search_komi(even, config.handicap) == 6.5
+
+
+def test_a_player_adapts_the_komi_after_each_of_its_moves():
+    from mango.engine.player import Player
+    config = EngineConfig(seed=4).replace(dynamic_komi="situational", dynamic_komi_stone=0,
+                                          dynamic_komi_step=3, playouts=200)
+    player = Player(config, size=9, komi=0.5)
+    player.set_game(handicap_game(9, 4))
+    result = player.genmove("w")                 # four stones up, no extra komi: White is losing
+    assert result.value < 0.45 and player.game.extra_komi == 3
