@@ -102,6 +102,25 @@ def test_selfplay_plays_a_game_and_writes_sgf(tmp_path):
         [l for l in result.output.splitlines() if l.startswith("game")][0].split(",")[0]
 
 
+def test_selfplay_under_japanese_rules_records_and_scores_them(tmp_path):
+    """The game's result is its score under territory rules (every stone alive), and the SGF
+    says which rules: the same moves as under area rules, another count."""
+    from sgfmill import sgf
+
+    from mango.engine import Game
+    from mango.engine.game import score_text
+    args = ["selfplay", "--size", "5", "--playouts", "100", "--seed", "3", "-o", "resign=off",
+            "--komi", "0.5", "--quiet"]
+    CliRunner().invoke(main, args + ["-o", "rules=japanese", "--sgf", str(tmp_path / "j")])
+    record = sgf.Sgf_game.from_bytes(next((tmp_path / "j").glob("*.sgf")).read_bytes())
+    assert record.get_root().get("RU") == "Japanese"
+    game = Game(5, 0.5, "japanese")
+    for node in record.get_main_sequence()[1:]:
+        colour, move = node.get_move()
+        game.play(colour, "pass" if move is None else "ABCDE"[move[1]] + str(move[0] + 1))
+    assert record.get_root().get("RE") == score_text(game.score())
+
+
 def test_selfplay_reads_a_toml_config(tmp_path):
     config = tmp_path / "mango.toml"
     config.write_text('playouts = 50\n[search]\nrave = false\n[prior]\neven_count = 5.0\n')
