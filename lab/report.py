@@ -41,7 +41,9 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
         if ident in seen:                   # one game stored twice (two stores of one match)
             continue
         seen.add(ident)
-        label = (r.a, r.b, r.size, r.komi, r.time_control)
+        # a handicap makes another configuration: its games are told apart by side A's label
+        label = (r.a + (f" [handicap {r.handicap}]" if r.handicap else ""), r.b, r.size, r.komi,
+                 r.time_control)
         settings = _recorded_settings(r)
         known = variants[label]
         index = next((i for i, other in enumerate(known) if settings_agree(other, settings)), None)
@@ -94,6 +96,9 @@ def summarise(records: list[GameRecord]) -> dict:
     if playouts == 0 and not records[0].time_control:
         playouts = DEFAULT_PLAYOUTS         # 0: Mango's default budget when no clock runs
     summary["playouts_a"] = playouts or None
+    for colour, key in (("b", "as_black"), ("w", "as_white")):
+        played = [r for r in records if r.a_colour == colour and not r.error]
+        summary[key] = (sum(r.points for r in played), len(played))
     return summary
 
 
@@ -103,8 +108,8 @@ def _elo(value, infinite: str) -> str:
 
 def markdown(groups: dict[tuple, list[GameRecord]]) -> str:
     lines = ["| A | B | size | komi | clock | games | W-D-L | errors | time losses | score (95%) "
-             "| Elo (95%) | s/move A | s/move B |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| Elo (95%) | A as Black | A as White | s/move A | s/move B |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
         s = summarise(records)
         per_move = [("-" if s[f"seconds_per_move_{x}"] is None else f"{s[f'seconds_per_move_{x}']:.3f}")
@@ -115,6 +120,7 @@ def markdown(groups: dict[tuple, list[GameRecord]]) -> str:
             f"{s['score']:.1%} ({s['score_low']:.1%}-{s['score_high']:.1%}) | "
             f"{_elo(s['elo'], '+inf' if s['score'] >= 0.5 else '-inf')} "
             f"({_elo(s['elo_low'], '-inf')} to {_elo(s['elo_high'], '+inf')}) | "
+            f"{s['as_black'][0]:g}/{s['as_black'][1]} | {s['as_white'][0]:g}/{s['as_white'][1]} | "
             f"{per_move[0]} | {per_move[1]} |")
     return "\n".join(lines) + "\n"
 
