@@ -97,8 +97,14 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
                                  param_hint="--handicap")
     if handicap:
         _parsed("--handicap", lambda: fixed_handicap_vertices(size, handicap))
+    game = config.game.game
+    opponent_game = variant.game.game if opponent.strip() == "mango" else "go"
+    if game != opponent_game:
+        raise click.BadParameter("a NoGo match is Mango against Mango, both with game=nogo "
+                                 "(--opponent mango --opponent-option game=nogo)",
+                                 param_hint="--opponent")
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
-                                 find_gnugo(), handicap)
+                                 None if game == "nogo" else find_gnugo(), handicap, game)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),

@@ -71,10 +71,12 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
               help="Seconds per move when the controller sets no clock.")
 @click.option("--threads", type=click.IntRange(1, 64), default=None, help="Search threads.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Random seed.")
+@click.option("--game", type=click.Choice(["go", "nogo"]), default=None,
+              help="The game (the setting game): Go, or NoGo on the same board [default: go].")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]), default="info",
               show_default=True, help="What goes to stderr.")
 @config_options
-def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> None:
+def gtp(playouts, time_s, threads, seed, game, log_level, config_file, options) -> None:
     """Speak GTP on stdin/stdout (Sabaki, GoGui, gtp2ogs, kgsGtp, CGOS); logs go to stderr."""
     import logging
     import sys
@@ -84,7 +86,7 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
     from mango.gtp.session import GtpSession
 
     config = engine_config(config_file, options, playouts=playouts, time_s=time_s, threads=threads,
-                           seed=seed)
+                           seed=seed, game=game)
     logging.basicConfig(level=getattr(logging, log_level.upper()), stream=sys.stderr,
                         format="%(message)s")
     try:
@@ -104,9 +106,12 @@ def gtp(playouts, time_s, threads, seed, log_level, config_file, options) -> Non
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Random seed.")
 @click.option("--sgf", "sgf_dir", type=click.Path(file_okay=False), default=None, callback=output_folder,
               help="Write each game as an SGF file in this folder.")
+@click.option("--game", type=click.Choice(["go", "nogo"]), default=None,
+              help="The game (the setting game): Go, or NoGo on the same board [default: go].")
 @click.option("--quiet", is_flag=True, help="Only the results, not the final boards.")
 @config_options
-def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_file, options) -> None:
+def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, game, quiet, config_file,
+             options) -> None:
     """Mango plays itself: complete games, the final board and result of each, SGF files."""
     import os
     import sys
@@ -116,7 +121,8 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, quiet, config_
     from mango.engine.selfplay import play_selfplay_game
     from mango.engine.record import game_to_sgf
 
-    config = engine_config(config_file, options, playouts=playouts, threads=threads, seed=seed)
+    config = engine_config(config_file, options, playouts=playouts, threads=threads, seed=seed,
+                           game=game)
     if sgf_dir:
         os.makedirs(sgf_dir, exist_ok=True)
     totals = {"b": 0, "w": 0, "0": 0}

@@ -627,6 +627,14 @@ class GameConfig(_Section):
 
     SECTION: ClassVar[str] = "game"
 
+    game: str = setting(
+        "go", choices=("go", "nogo"),
+        doc="""The game: Go, or NoGo on the same board (a move may neither capture nor leave its
+        chain without a liberty, no pass, the side without a legal move loses; the NoGo study in
+        the seeds). NoGo's search is UCT with RAVE and the even prior over light playouts (the
+        study's MCTS): Go's knowledge (patterns, predictor, progressive bias and unpruning,
+        last good replies) does not apply to it.""")
+
     rules: str = setting(
         "chinese", choices=("chinese", "japanese"),
         doc="""Scoring: "chinese" counts area (stones and surrounded points); "japanese" counts

@@ -12,7 +12,8 @@ class NotationError(MangoError, ValueError):
 class IllegalMoveError(MangoError, ValueError):
     """A well-formed move the rules forbid; `reason` is one of REASONS. The game is unchanged."""
 
-    REASONS = ("occupied", "suicide", "ko", "superko", "off board")
+    REASONS = ("occupied", "suicide", "ko", "superko", "off board",
+               "capture", "no pass")        # the last two: NoGo's rules
 
     def __init__(self, reason: str, move: str = ""):
         self.reason = reason

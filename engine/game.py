@@ -11,11 +11,13 @@ from mango.engine.board import PASS_POINT as PASS
 from mango.engine.board import Board
 from mango.engine.errors import IllegalMoveError, NotationError
 from mango.engine.handicap import fixed_handicap_vertices
+from mango.engine import nogo
 from mango.engine.rules import RULES, territory_score
 from mango.engine.vertex import (BLACK, COLUMNS, WHITE, colour_name, format_vertex, parse_colour,
                            parse_vertex)
 
 _SYMBOLS = {0: ".", BLACK: "X", WHITE: "O"}
+GAMES = ("go", "nogo")
 
 
 @dataclass(frozen=True)
@@ -39,11 +41,17 @@ class Game:
     g = Game(size=9, komi=7.0); g.play("b", "D4"); g.score() -> float, black positive.
     """
 
-    def __init__(self, size: int = 19, komi: float = 7.5, rules: str = "chinese"):
+    def __init__(self, size: int = 19, komi: float = 7.5, rules: str = "chinese",
+                 kind: str = "go"):
         if not math.isfinite(komi):
             raise ValueError(f"komi must be a finite number, got {komi}")
         if rules not in RULES:
             raise ValueError(f"rules must be one of {', '.join(RULES)}, got {rules!r}")
+        if kind not in GAMES:
+            raise ValueError(f"the game must be one of {', '.join(GAMES)}, got {kind!r}")
+        # "go", or "nogo": a move may neither capture nor leave its chain without a liberty,
+        # there is no pass, and the side to move without a legal move loses (engine/nogo.pyx)
+        self.kind = kind
         self.board = Board(size)
         self.komi = float(komi)
         self.rules = rules
@@ -90,6 +98,8 @@ class Game:
         return self._illegal_reason(c, point)
 
     def _illegal_reason(self, c: int, point: int) -> str | None:
+        if self.kind == "nogo":
+            return self._nogo_illegal_reason(c, point)
         if point == PASS:
             return None
         reason = self.board.illegal_reason(point, c)
@@ -107,6 +117,7 @@ class Game:
         twin.board = self.board.copy()
         twin.komi = self.komi
         twin.rules = self.rules
+        twin.kind = self.kind
         twin.extra_komi = self.extra_komi
         twin.moves = list(self.moves)
         twin._boards = list(self._boards)
@@ -127,6 +138,22 @@ class Game:
     def initial_board(self) -> Board:
         """The board the moves start from (empty, or with handicap stones)."""
         return self._boards[0].copy() if self._boards else self.board.copy()
+
+    def _nogo_illegal_reason(self, c: int, point: int) -> str | None:
+        if point == PASS:
+            return "no pass"
+        if self.board.colour_at(point) != 0:
+            return "occupied"
+        if nogo.is_legal(self.board, point, c):
+            return None
+        after = self.board.copy()
+        return "capture" if after.play(point, c) else "suicide"
+
+    def nogo_winner(self) -> str | None:
+        """NoGo: the winner once the side to move has no legal move ('b' or 'w'), else None."""
+        if nogo.legal_moves(self.board, self.board.to_move):
+            return None
+        return colour_name(3 - self.board.to_move)
 
     def superko_violation(self, c: int, point: int) -> bool:
         """The board-legal stone c at point would recreate an earlier position."""
@@ -242,7 +269,9 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Two passes in a row end the game."""
+        """Two passes in a row end a game of Go; a side to move without a legal move, NoGo."""
+        if self.kind == "nogo":
+            return self.nogo_winner() is not None
         return self.board.passes >= 2
 
     def score(self) -> float:
@@ -253,7 +282,11 @@ class Game:
         return self.board.area_score() - self.komi
 
     def result(self) -> str:
-        """SGF-style result from score(): 'B+3.5', 'W+0.5' or '0' for a draw."""
+        """SGF-style result from score(): 'B+3.5', 'W+0.5' or '0' for a draw; in NoGo the
+        winner without a score ('B+', 'W+'), or '' while both sides can move."""
+        if self.kind == "nogo":
+            winner = self.nogo_winner()
+            return f"{winner.upper()}+" if winner else ""
         return score_text(self.score())
 
     def __str__(self) -> str:

@@ -35,7 +35,7 @@ class Player:
 
     def __init__(self, config: EngineConfig | None = None, size: int = 19, komi: float = 7.5):
         self.config = config or EngineConfig()
-        self.game = Game(size, komi, self.config.game.rules)
+        self.game = Game(size, komi, self.config.game.rules, self.config.game.game)
         self.searcher = Searcher(self.config)
         self.clock = TimeControl()
 
@@ -55,7 +55,8 @@ class Player:
 
     def new_game(self, size: int | None = None, komi: float | None = None) -> None:
         self.game = Game(self.game.size if size is None else size,
-                         self.game.komi if komi is None else komi, self.config.game.rules)
+                         self.game.komi if komi is None else komi, self.config.game.rules,
+                         self.config.game.game)
         self.searcher.clear()
         self.clock.reset()
 
@@ -168,7 +169,10 @@ class Player:
         """'alive', 'dead' or 'seki' for every stone (engine.status: playouts from the position to
         the end, both colours first, with life, seki and atari checks); the referee's default
         playout policy, whatever the search's settings, so that tuning never changes a score."""
-        return final_status(game or self.game, seed=self.config.seed)
+        game = game or self.game
+        if game.kind == "nogo":                 # nothing is captured in NoGo: every stone lives
+            return {p: "alive" for colour in (1, 2) for p in game.board.stones(colour)}
+        return final_status(game, seed=self.config.seed)
 
     def final_score(self) -> float:
         """The score by the game's rules (Black positive, komi included) with the dead stones

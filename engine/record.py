@@ -67,7 +67,8 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
     root.set("KM", game.komi)
     root.set("PB", black)
     root.set("PW", white)
-    root.set("RU", game.rules.capitalize())         # Chinese or Japanese, as SGF spells them
+    # Chinese or Japanese, as SGF spells them; NoGo has no rule set of Go's
+    root.set("RU", "NoGo" if game.kind == "nogo" else game.rules.capitalize())
     if result:
         root.set("RE", result)
     start = game.initial_board()

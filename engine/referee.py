@@ -111,6 +111,9 @@ def referee_game(game: Game, sides: dict[str, Contestant], names: dict[str, str]
                 on_move(game)
     except Forfeit as forfeit:
         return GameEnd.of_forfeit(forfeit)
+    if game.kind == "nogo" and game.is_over:        # the side to move has no legal move
+        winner = game.nogo_winner()
+        return GameEnd(winner, game.result(), f"{names[other_colour(winner)]} has no legal move")
     final = game.score() if score is None else score(game)
     winner = None if final == 0 else ("b" if final > 0 else "w")
     text = score_text(final)

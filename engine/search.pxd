@@ -4,7 +4,7 @@ tests' hand-made simulations, reads and drives a SearchTree through them. Nothin
 product imports that module."""
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 
-from mango.engine.board cimport MAX_POINTS, board_copy, board_t
+from mango.engine.board cimport MAX_POINTS, board_copy, board_play, board_t
 from mango.engine.feature cimport FEATURE_FAMILIES, Predictor, feature_t
 from mango.engine.playout cimport policy_play, policy_resume, policy_t, rng_t, urgency_t
 from mango.engine.reply cimport reply_t
@@ -67,6 +67,8 @@ ctypedef struct search_t:
                                         # its side a point (stone_balance)
     double pass_boost                   # won playouts of every pass's prior, ranked first (a
                                         # territory endgame: endgame_pass_prior), or 0
+    bint nogo                           # the game is NoGo: its legal moves, no pass, light
+                                        # NoGo playouts scored by who moved last
     int history[MAX_HISTORY]            # moves before the root, the last one last
     int n_history
     int64_t simulations                 # claimed by threads in this batch
@@ -139,7 +141,10 @@ ctypedef struct worker_t:
     int64_t redirects                   # adds this worker found retired and made again
 
 cdef inline void _play(search_t* s, worker_t* wk, int move) noexcept nogil:
-    policy_play(&wk.urgency, &wk.board, &s.policy, move, wk.board.to_move)
+    if s.nogo:
+        board_play(&wk.board, move, wk.board.to_move)   # the light policy keeps no state
+    else:
+        policy_play(&wk.urgency, &wk.board, &s.policy, move, wk.board.to_move)
     wk.moves[wk.n_moves] = move
     wk.n_moves += 1
 

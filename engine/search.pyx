@@ -48,6 +48,7 @@ from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_p
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
+from mango.engine.nogo cimport nogo_is_legal, nogo_playout, nogo_random_move
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
                           NODE_KNOWN, NODE_LOCKED, NODE_RANKED, RANK_ENTRIES, RANK_NODES, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
@@ -423,6 +424,69 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         memcpy(wk.cand_order, order, n * sizeof(int))
 
 
+cdef int _go_candidates(search_t* s, worker_t* wk, board_t* b, int c, const int* recent,
+                        int n_recent, bint mango_h, bint predicting, double* best_h,
+                        double* best_predicted, double* total_policy) noexcept nogil:
+    """The expansion's candidates in Go (legal moves that fill no own true eye, and pass, last)
+    with their knowledge; how many."""
+    cdef const params_t* p = &s.params
+    cdef int n = 0, i, point
+    cdef double capture_save, pattern, weight
+    cdef bint refused
+    _knowledge_open(s, wk, b, c)
+    for i in range(b.n_empty):
+        point = b.empty[i]
+        if board_is_ko(b, point, c) or board_is_suicide(b, point, c):
+            continue
+        # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
+        if board_is_true_eye(b, point, c) and wk.old_slot[point + 1] == 0:
+            continue
+        _knowledge_of(s, wk, b, point, c, &capture_save, &pattern, &refused, &weight)
+        wk.cand[n] = point
+        wk.cand_capture_save[n] = capture_save
+        wk.cand_pattern[n] = pattern
+        wk.cand_refused[n] = refused
+        wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
+                                                             p.heuristic_moves) if mango_h else 0.0
+        wk.cand_policy[n] = weight
+        if wk.cand_h[n] > best_h[0]:
+            best_h[0] = wk.cand_h[n]
+        wk.cand_predicted[n] = wk.predicted[point] if predicting else 0.0
+        if wk.cand_predicted[n] > best_predicted[0]:
+            best_predicted[0] = wk.cand_predicted[n]
+        total_policy[0] += wk.cand_policy[n]
+        n += 1
+    _knowledge_close(wk, b, c)
+    wk.cand[n] = PASS
+    wk.cand_capture_save[n] = 0
+    wk.cand_pattern[n] = 0
+    wk.cand_refused[n] = False
+    wk.cand_h[n] = -1                   # pass comes last in H order
+    wk.cand_predicted[n] = -1
+    wk.cand_policy[n] = 0
+    n += 1
+    return n
+
+
+cdef int _nogo_candidates(worker_t* wk, const board_t* b, int c) noexcept nogil:
+    """The expansion's candidates in NoGo: its legal moves, alike (no knowledge: the study's
+    MCTS), no pass; how many (0: the side to move has lost)."""
+    cdef int n = 0, i, point
+    for i in range(b.n_empty):
+        point = b.empty[i]
+        if not nogo_is_legal(b, point, c):
+            continue
+        wk.cand[n] = point
+        wk.cand_capture_save[n] = 0
+        wk.cand_pattern[n] = 0
+        wk.cand_refused[n] = False
+        wk.cand_h[n] = 0
+        wk.cand_predicted[n] = 0
+        wk.cand_policy[n] = 1
+        n += 1
+    return n
+
+
 cdef void _rank_pass_first(worker_t* wk, int n) noexcept nogil:
     """Move pass to the head of the ranking, the others keeping their order."""
     cdef int i, j
@@ -449,7 +513,7 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     cdef int make, total, cap, slot
     cdef int recent[MAX_HISTORY + MAX_DEPTH]
     cdef double capture_save, pattern, weight, best_h = 0, best_predicted = 0, total_policy = 0
-    cdef bint predicting = wk.features != NULL
+    cdef bint predicting = wk.features != NULL and not s.nogo
     # Mango's H is only needed when the predictor does not give both the order and the bias
     cdef bint mango_h = not (predicting and p.predictor_order and p.predictor_bias)
     cdef double* order_by = wk.cand_h
@@ -467,38 +531,12 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     old_first = node.first_child
     for j in range(old_n):
         wk.old_slot[s.pool.nodes[old_first + j].move + 1] = j + 1
-    _knowledge_open(s, wk, b, c)
-    for i in range(b.n_empty):
-        point = b.empty[i]
-        if board_is_ko(b, point, c) or board_is_suicide(b, point, c):
-            continue
-        # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
-        if board_is_true_eye(b, point, c) and wk.old_slot[point + 1] == 0:
-            continue
-        _knowledge_of(s, wk, b, point, c, &capture_save, &pattern, &refused, &weight)
-        wk.cand[n] = point
-        wk.cand_capture_save[n] = capture_save
-        wk.cand_pattern[n] = pattern
-        wk.cand_refused[n] = refused
-        wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
-                                                             p.heuristic_moves) if mango_h else 0.0
-        wk.cand_policy[n] = weight
-        if wk.cand_h[n] > best_h:
-            best_h = wk.cand_h[n]
-        wk.cand_predicted[n] = wk.predicted[point] if predicting else 0.0
-        if wk.cand_predicted[n] > best_predicted:
-            best_predicted = wk.cand_predicted[n]
-        total_policy += wk.cand_policy[n]
-        n += 1
-    _knowledge_close(wk, b, c)
-    wk.cand[n] = PASS
-    wk.cand_capture_save[n] = 0
-    wk.cand_pattern[n] = 0
-    wk.cand_refused[n] = False
-    wk.cand_h[n] = -1                   # pass comes last in H order
-    wk.cand_predicted[n] = -1
-    wk.cand_policy[n] = 0
-    n += 1
+    if s.nogo:
+        n = _nogo_candidates(wk, b, c)
+        total_policy = n
+    else:
+        n = _go_candidates(s, wk, b, c, recent, n_recent, mango_h, predicting, &best_h,
+                           &best_predicted, &total_policy)
     for i in range(n):
         wk.cand_order[i] = i
     _sort_best_first(wk, order_by, n)
@@ -672,7 +710,7 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     child = &s.pool.nodes[first + n]
     tree_node_init(child, move)
     child.flags = NODE_ADDED
-    if move != PASS:
+    if move != PASS and not s.nogo:
         _knowledge_open(s, wk, &wk.board, wk.board.to_move)
         _knowledge_of(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &refused,
                       &weight)
@@ -757,8 +795,13 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
         else:
             if depth > 0 and node.visits < p.create_after:
                 return False            # slow node creation: not yet a node that grows
-            move = policy_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move,
-                                 _before_last(s, wk))
+            if s.nogo:
+                move = nogo_random_move(&wk.board, &wk.rng, wk.board.to_move)
+                if move == NO_POINT:
+                    return False            # the side to move has lost
+            else:
+                move = policy_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng,
+                                     wk.board.to_move, _before_last(s, wk))
             child = _find_child(s, node, move)
             if child < 0:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
@@ -771,7 +814,8 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
                     return False
         child_node = &s.pool.nodes[child]
         move = child_node.move
-        if not added and not _legal_for_tree(&wk.board, move):
+        if not added and not (nogo_is_legal(&wk.board, move, wk.board.to_move) if s.nogo
+                              else _legal_for_tree(&wk.board, move)):
             return False
         if s.threaded:
             mango_atomic_add16(&child_node.virtual_loss, 1)
@@ -917,6 +961,11 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     if not _descend(s, wk):
         wk.stops += 1
     n_tree = wk.n_moves
+    if s.nogo:
+        # NoGo: light playouts to the first side without a move; the last mover wins
+        _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, &wk.moves[wk.n_moves], &slot)
+                == BLACK else 0)
+        return
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
                                       &wk.moves[wk.n_moves], _before_last(s, wk))
@@ -1580,7 +1629,19 @@ cdef class SearchTree(SearchTreeReader):
             # a move asked for after two passes: search it as a game that goes on
             self.s.root_board.passes = 0
         self.s.komi = search_komi(game, self.config.handicap)
-        self.s.territory = game.rules == "japanese"
+        self.s.params = _params_from(self.config)
+        self.s.nogo = game.kind == "nogo"
+        if self.s.nogo:
+            # the NoGo study's MCTS: UCT and RAVE over light playouts, the even prior only
+            self.s.params.progressive_bias = False
+            self.s.params.progressive_unpruning = False
+            self.s.params.children_ahead = 0
+            self.s.params.prior_pattern = False
+            self.s.params.prior_ladders = False
+            self.s.params.prior_predictor = False
+            self.s.params.prior_grandfather = False
+            self.s.params.puct = False
+        self.s.territory = game.rules == "japanese" and not self.s.nogo
         self.s.pass_boost = 0
         if self.s.territory:
             self.s.komi += stone_balance(game)
@@ -1595,9 +1656,10 @@ cdef class SearchTree(SearchTreeReader):
         policy_prepare(&self.s.root_urgency, &self.s.root_board, &self.s.policy)
         if not same:
             _reset_samples(self.s, self.workers, self.n_workers, not reused)
-        self.s.track_ownership = True
+        self.s.track_ownership = not self.s.nogo
         self._expand_root()
-        self._ban_superko(game)
+        if not self.s.nogo:                 # a NoGo move never captures: no position repeats
+            self._ban_superko(game)
         return reused
 
     cdef _expand_root(self):

@@ -93,9 +93,9 @@ class Searcher(SearchTree):
         root_visits = self.root_visits
         child = decision.final_child(children, sc)
         recycled = self.nodes_recycled - recycled
-        if child is None:
-            return SearchResult(PASS, None, done, seconds, root_visits, self.nodes_used, reused,
-                                recycled)
+        if child is None:                   # no move: a pass in Go, a lost game in NoGo
+            return SearchResult(None if game.kind == "nogo" else PASS, None, done, seconds,
+                                root_visits, self.nodes_used, reused, recycled)
         if child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move):
             child = decision.instead_of_pass(children) or child

@@ -24,7 +24,7 @@ def play_selfplay_game(config: EngineConfig, size: int, komi: float,
     """One game, both sides one Player (one tree, reused across both colours' moves), refereed
     as every game is (engine/referee.py); on_move(game) after each move."""
     mango = PlayerContestant(Player(config, size, komi))
-    game = Game(size, komi, config.game.rules)
+    game = Game(size, komi, config.game.rules, config.game.game)
     start = time.perf_counter()
     end = referee_game(game, {"b": mango, "w": mango}, on_move=on_move)
     return SelfPlayGame(game, end.result, mango.playouts, time.perf_counter() - start)

@@ -247,6 +247,13 @@ def showboard(session, args):
 
 @command("final_score")
 def final_score(session, args):
+    """The score with the dead stones taken off; in NoGo the winner ('B+', 'W+') once the side
+    to move has no legal move."""
+    if session.game.kind == "nogo":
+        result = session.game.result()
+        if not result:
+            raise GtpError("the game is not over: both sides can still move")
+        return result
     return score_text(session.player.final_score())
 
 

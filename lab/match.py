@@ -119,6 +119,7 @@ class MatchSettings:
     sgf_dir: str | None = None
     scorer: str | None = None                     # gnugo's path, or None: the area as it stands
     handicap: int = 0                             # Black's fixed handicap stones (0: none)
+    game: str = "go"                              # or "nogo" (both sides Mango, playing it)
 
     @property
     def paired(self) -> bool:
@@ -132,7 +133,8 @@ class MatchSettings:
                 "openings": [str(o) for o in self.openings], "seed": self.seed,
                 "scorer": "gnugo final_score" if self.scorer else "area",
                 # only when set, so that the keys of the matches before it stay the same
-                **({"handicap": self.handicap} if self.handicap else {})}
+                **({"handicap": self.handicap} if self.handicap else {}),
+                **({"game": self.game} if self.game != "go" else {})}
 
     def opening_of(self, game: int) -> Opening | None:
         if not self.openings:
@@ -172,7 +174,7 @@ def play_game(job: GameJob) -> GameRecord:
     names = {colour: side.name for colour, side in sides.items()}
     seeds = {"a": s.seed + job.index, "b": s.seed + OPPONENT_SEED_OFFSET + job.index}
     opening = s.opening_of(job.index)
-    game = Game(s.size, s.komi)
+    game = Game(s.size, s.komi, kind=s.game)
     engines: dict[str, GtpContestant] = {}
     try:
         for colour, side in sides.items():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_board import EMPTY, ReferenceBoard, other
@@ -87,3 +88,105 @@ X O .
     assert not nogo.is_legal(board, game.point("A3"), 2)        # no liberty, and it takes B3
     assert nogo.is_legal(board, game.point("A1"), 1)
     assert not nogo.is_legal(board, game.point("B3"), 1)        # occupied
+
+
+# ---- the search plays NoGo ----------------------------------------------------------------------
+
+def _wins(board: Board, colour: int, memo: dict) -> bool:
+    """The side to move (colour) wins this NoGo position with best play (exhaustive)."""
+    key = (board.hash, colour)
+    if key not in memo:
+        memo[key] = False
+        for p in nogo.legal_moves(board, colour):
+            after = board.copy()
+            after.play(p, colour)
+            if not _wins(after, 3 - colour, memo):
+                memo[key] = True
+                break
+    return memo[key]
+
+
+def _one_winning_move(size: int, seed: int):
+    """A random NoGo position, Black to move, where exactly one of Black's (at least three) legal
+    moves wins with best play, by exhaustive search: (game, that move)."""
+    from mango.engine import Game
+    rng = random.Random(seed)
+    memo: dict = {}
+    while True:
+        game = Game(size, 0.0, kind="nogo")
+        for _ in range(rng.randrange(size * size)):
+            legal = nogo.legal_moves(game.board, game.board.to_move)
+            if not legal:
+                break
+            game.play("b" if game.board.to_move == 1 else "w", game.vertex(rng.choice(legal)))
+        moves = nogo.legal_moves(game.board, 1) if game.board.to_move == 1 else []
+        if len(moves) < 3 or len(game.board.empty_points()) > 9:
+            continue
+        winning = []
+        for p in moves:
+            after = game.board.copy()
+            after.play(p, 1)
+            if not _wins(after, 2, memo):
+                winning.append(p)
+        if len(winning) == 1:
+            return game, winning[0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_search_finds_the_only_winning_move(seed):
+    from mango.engine.config import EngineConfig
+    from mango.engine.player import Player
+    game, winning = _one_winning_move(4, seed)
+    player = Player(EngineConfig(seed=seed).replace(game="nogo", playouts=2000), size=4, komi=0)
+    player.set_game(game)
+    result = player.genmove("b")
+    assert result.move == winning and result.value > 0.6, str(game)
+
+
+def test_a_nogo_game_over_gtp_plays_legal_moves_to_the_end():
+    """mango gtp --game nogo against itself on 5x5: every move legal under NoGo's rules, no pass,
+    and the game ends with a side that has no move resigning (or resigning lost earlier)."""
+    from mango.engine.config import EngineConfig
+    from mango.gtp.session import GtpSession
+    session = GtpSession(EngineConfig(seed=3).replace(game="nogo", playouts=300, resign=False))
+    for line in ("boardsize 5", "clear_board"):
+        session.handle_line(line)
+    assert session.handle_line("play b pass").startswith("? illegal move")
+    colour = "b"
+    for _ in range(26):
+        board = session.game.board
+        answer = session.handle_line(f"genmove {colour}").strip()[2:]
+        if answer == "resign":
+            break
+        point = session.game.point(answer)
+        assert session.game.board.colour_at(point) == (1 if colour == "b" else 2)
+        colour = "w" if colour == "b" else "b"
+    assert answer == "resign" and not nogo.legal_moves(session.game.board, 1 if colour == "b" else 2)
+    winner = "W" if colour == "b" else "B"
+    assert session.handle_line("final_score").strip() == f"= {winner}+"
+
+
+def test_nogo_matches_and_self_play_from_the_command_line(tmp_path):
+    """A NoGo A/B (the study's tables are such matches) and self-play: every game ends with a
+    side that has no move (or resigns), and a NoGo match against a Go engine is refused."""
+    import json
+
+    from click.testing import CliRunner
+    from mango.cli import main
+    from mango.lab.store import read_records
+    runner = CliRunner()
+    store, report = tmp_path / "s.jsonl", tmp_path / "r.json"
+    result = runner.invoke(main, ["match", "--quiet", "--size", "5", "--playouts", "100", "-o",
+                                  "game=nogo", "--opponent", "mango", "--opponent-option",
+                                  "game=nogo", "--opponent-option", "rave=off", "--games", "2",
+                                  "--store", str(store), "--json", str(report)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(report.read_text())["errors"] == 0
+    for record in read_records(str(store)):
+        assert record.result in ("B+", "W+", "B+R", "W+R") and "RU[NoGo]" in record.sgf
+    refused = runner.invoke(main, ["match", "-o", "game=nogo", "--opponent", "mango",
+                                   "--store", str(tmp_path / "x.jsonl")])
+    assert refused.exit_code == 2 and "both with game=nogo" in refused.output
+    played = runner.invoke(main, ["selfplay", "--game", "nogo", "--size", "5", "--playouts", "100",
+                                  "-o", "resign=off", "--quiet"])
+    assert played.exit_code == 0 and ("B+ after" in played.output or "W+ after" in played.output)
