@@ -24,7 +24,7 @@ from mango.engine.playout import POLICIES
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Search threads (with --search).")
 @click.option("--game", type=click.Choice(["go", "nogo"]), default="go", show_default=True,
-              help="nogo: light NoGo playouts (its rules in the core; the search does not play it yet).")
+              help="nogo: NoGo's light playouts, or (--search) a NoGo search.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @config_options
 def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_search: bool,
@@ -35,10 +35,8 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
 
     if threads != 1 and not with_search:
         raise click.UsageError("--threads times the search: add --search (the playout bench is one thread)")
-    config = engine_config(config_file, options, policy=policy).for_size(size)    # checked always
-    if game == "nogo":
-        if with_search:
-            raise click.UsageError("--game nogo times light playouts: the search does not play NoGo yet")
+    config = engine_config(config_file, options, policy=policy, game=game).for_size(size)
+    if game == "nogo" and not with_search:
         report = nogo_playout_speed(size, playouts, seed)
         lines = [f"{playouts} light NoGo playouts on {size}x{size} in {report['seconds']:.3f} s: "
                  f"{report['playouts_per_second']:,.0f} playouts/s",
@@ -46,7 +44,8 @@ def bench(size: int, playouts: int, policy: str, komi: float, seed: int, with_se
                  f"{report['black_win_rate']:.1%}"]
     elif with_search:
         report = search_speed(size, playouts, config, komi, seed, threads)
-        lines = [f"search of {report['playouts']} {policy} playouts on {size}x{size} in "
+        lines = [f"search of {report['playouts']} {'light NoGo' if game == 'nogo' else policy} "
+                 f"playouts on {size}x{size} in "
                  f"{report['seconds']:.3f} s: {report['playouts_per_second']:,.0f} playouts/s "
                  f"({threads} thread{'s' if threads > 1 else ''})",
                  f"{report['nodes']:,} nodes of {report['bytes_per_node']} bytes "

@@ -62,7 +62,9 @@ def search_speed(size: int, playouts: int, config: EngineConfig, komi: float, se
     config = config.replace(seed=seed, playouts=playouts, threads=threads, early_stop=False,
                             resign=False)
     searcher = Searcher(config)
-    game = Game(size, komi)
+    game = Game(size, komi, config.game.rules, config.game.game)
+    if game.kind == "nogo":
+        policy = "nogo light"
     start = time.perf_counter()
     result = searcher.search(game, Limit(playouts))
     seconds = time.perf_counter() - start

@@ -25,14 +25,15 @@ def test_bench_text_output():
     assert "playouts/s" in result.output
 
 
-def test_bench_times_light_nogo_playouts_and_refuses_a_nogo_search():
+def test_bench_times_light_nogo_playouts_and_a_nogo_search():
     runner = CliRunner()
     args = ["bench", "--game", "nogo", "--size", "7", "--playouts", "300", "--json", "--seed", "4"]
     first, second = (json.loads(runner.invoke(main, args).output) for _ in range(2))
     assert first["game"] == "nogo" and first["playouts"] == 300 and first["playouts_per_second"] > 0
     assert first["black_win_rate"] == second["black_win_rate"]
-    refused = runner.invoke(main, ["bench", "--game", "nogo", "--search"])
-    assert refused.exit_code == 2 and "does not play NoGo yet" in refused.output
+    search = json.loads(runner.invoke(main, ["bench", "--game", "nogo", "--search", "--size", "7",
+                                             "--playouts", "500", "--json"]).output)
+    assert search["playouts"] == 500 and search["nodes"] > 0
 
 
 def test_bench_is_reproducible_apart_from_timing():
