@@ -69,6 +69,7 @@ ctypedef struct search_t:
                                         # territory endgame: endgame_pass_prior), or 0
     bint nogo                           # the game is NoGo: its legal moves, no pass, light
                                         # NoGo playouts scored by who moved last
+    bint nogo_coin                      # NoGo's playout replaced by a coin toss (the baseline)
     int history[MAX_HISTORY]            # moves before the root, the last one last
     int n_history
     int64_t simulations                 # claimed by threads in this batch

@@ -46,7 +46,7 @@ from mango.engine.pattern3 import named_table
 from mango.engine.tactic cimport group_liberties, ladder_capture
 from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_policy_from,
                              policy_choose, policy_continue, policy_play, policy_prepare,
-                             policy_resume, policy_t, policy_urgencies, rng_seed, rng_t,
+                             policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
 from mango.engine.nogo cimport nogo_is_legal, nogo_playout, nogo_random_move
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
@@ -962,9 +962,13 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         wk.stops += 1
     n_tree = wk.n_moves
     if s.nogo:
-        # NoGo: light playouts to the first side without a move; the last mover wins
-        _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, &wk.moves[wk.n_moves], &slot)
-                == BLACK else 0)
+        # NoGo: light playouts to the first side without a move, the last mover winning; or
+        # the study's baseline, a coin toss (a side already without a move has lost, though)
+        if s.nogo_coin and nogo_random_move(&wk.board, &wk.rng, wk.board.to_move) != NO_POINT:
+            _backup(s, wk, 2 if rng_next(&wk.rng) >> 63 else 0)
+        else:
+            _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, &wk.moves[wk.n_moves], &slot)
+                    == BLACK else 0)
         return
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
@@ -1631,6 +1635,7 @@ cdef class SearchTree(SearchTreeReader):
         self.s.komi = search_komi(game, self.config.handicap)
         self.s.params = _params_from(self.config)
         self.s.nogo = game.kind == "nogo"
+        self.s.nogo_coin = self.s.nogo and self.config.game.nogo_playout == "coin"
         if self.s.nogo:
             # the NoGo study's MCTS: UCT and RAVE over light playouts, the even prior only
             self.s.params.progressive_bias = False

@@ -190,3 +190,42 @@ def test_nogo_matches_and_self_play_from_the_command_line(tmp_path):
     played = runner.invoke(main, ["selfplay", "--game", "nogo", "--size", "5", "--playouts", "100",
                                   "-o", "resign=off", "--quiet"])
     assert played.exit_code == 0 and ("B+ after" in played.output or "W+ after" in played.output)
+
+
+def _immediate_win(size: int, seed: int):
+    """A random NoGo position, Black to move with at least three legal moves, one of which
+    leaves White without a move: (game, the winning moves)."""
+    from mango.engine import Game
+    rng = random.Random(seed)
+    while True:
+        game = Game(size, 0.0, kind="nogo")
+        for _ in range(rng.randrange(size * size)):
+            legal = nogo.legal_moves(game.board, game.board.to_move)
+            if not legal:
+                break
+            game.play("b" if game.board.to_move == 1 else "w", game.vertex(rng.choice(legal)))
+        moves = nogo.legal_moves(game.board, 1) if game.board.to_move == 1 else []
+        winning = [p for p in moves if not nogo.legal_moves(_after(game.board, p, 1), 2)]
+        if len(moves) >= 3 and winning:
+            return game, winning
+
+
+def test_coin_toss_playouts_still_score_a_lost_position_as_lost():
+    """The study's baseline (nogo_playout=coin) replaces each playout by a coin toss, but a side
+    left without a move has lost: the move that leaves White none is found with a win rate of
+    one, as with random playouts."""
+    from mango.engine.config import EngineConfig
+    from mango.engine.player import Player
+    game, winning = _immediate_win(4, 5)
+    for playout in ("coin", "random"):
+        player = Player(EngineConfig(seed=1).replace(game="nogo", nogo_playout=playout,
+                                                     playouts=500), size=4, komi=0)
+        player.set_game(game.copy())
+        result = player.genmove("b")
+        assert result.move in winning and result.value > 0.95, playout
+
+
+def _after(board: Board, point: int, colour: int) -> Board:
+    after = board.copy()
+    after.play(point, colour)
+    return after
