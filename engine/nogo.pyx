@@ -71,6 +71,27 @@ cdef int nogo_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexce
         c = 3 - c
 
 
+cdef int nogo_naive_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexcept nogil:
+    """The study's naive playouts, in the form of NoGo where a capture or a suicide is a move
+    that loses: each move drawn uniformly among all empty points, and a drawn point that
+    captures or leaves no liberty loses the game for its player. (Playing only the legal moves,
+    nogo_playout, is then exactly the study's removal of "all moves which lead to an immediate
+    loss", its section 3.3.) Returns the winner."""
+    cdef int c = b.to_move, p
+    n_record[0] = 0
+    while True:
+        if b.n_empty == 0:
+            return 3 - c
+        p = b.empty[rng_below(rng, b.n_empty)]
+        if not nogo_is_legal(b, p, c):
+            return 3 - c
+        board_play(b, p, c)
+        if record != NULL:
+            record[n_record[0]] = p
+        n_record[0] += 1
+        c = 3 - c
+
+
 # ---- Python face ---------------------------------------------------------------------------------
 
 def _check_colour(int colour):
@@ -93,14 +114,18 @@ def is_legal(Board board, int point, int colour):
     return bool(nogo_is_legal(&board.b, point, colour))
 
 
-def play_playout(Board board, uint64_t seed=1):
-    """Play a light NoGo playout on board in place, its side to move first; (moves, winner)."""
+def play_playout(Board board, uint64_t seed=1, bint naive=False):
+    """Play a light NoGo playout on board in place, its side to move first; (moves, winner).
+    naive: the study's naive playout (a drawn capture or suicide loses; nogo_naive_playout)."""
     cdef rng_t rng
     cdef int n = 0, winner
     cdef int record[MAX_POINTS]
     rng_seed(&rng, seed)
     with nogil:
-        winner = nogo_playout(&board.b, &rng, record, &n)
+        if naive:
+            winner = nogo_naive_playout(&board.b, &rng, record, &n)
+        else:
+            winner = nogo_playout(&board.b, &rng, record, &n)
     return [record[i] for i in range(n)], winner
 
 

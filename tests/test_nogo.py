@@ -68,6 +68,29 @@ def test_a_playout_plays_legal_moves_until_the_loser_has_none(size, seed):
     assert not reference_moves(ref, colour) and winner == other(colour)
 
 
+@settings(max_examples=60, deadline=None)
+@given(size=st.sampled_from([3, 5, 7]), seed=st.integers(0, 2 ** 64 - 1))
+def test_a_naive_playout_ends_at_the_first_drawn_capture_or_suicide(size, seed):
+    """The study's naive playouts: legal moves until a side draws a point that captures or
+    leaves no liberty (or has no empty point), and that side loses; they end sooner."""
+    board = Board(size)
+    moves, winner = nogo.play_playout(board, seed, naive=True)
+    ref = ReferenceBoard(size)
+    colour = 1
+    xy_of = {board.point(x, y): (x, y) for x in range(size) for y in range(size)}
+    for p in moves:
+        assert reference_legal(ref, xy_of[p], colour)
+        ref.grid[xy_of[p]] = colour
+        colour = other(colour)
+    assert winner == other(colour)
+
+
+def test_naive_playouts_end_sooner_than_legal_ones():
+    naive = sum(len(nogo.play_playout(Board(7), seed, naive=True)[0]) for seed in range(300))
+    legal = sum(len(nogo.play_playout(Board(7), seed)[0]) for seed in range(300))
+    assert naive < 0.8 * legal
+
+
 def test_the_same_seed_plays_the_same_playouts_and_the_first_player_is_not_favoured_much():
     start = Board(7)
     first, second = nogo.run_playouts(start, 2000, seed=5), nogo.run_playouts(start, 2000, seed=5)
