@@ -64,9 +64,10 @@ class Player:
         self.game.komi = float(komi)
 
     def set_game(self, game: Game) -> None:
-        """Continue from another game (loaded from SGF), under the session's rules; the old tree
-        does not apply."""
+        """Continue from another game (loaded from SGF), under the session's rules and game (Go
+        or NoGo); the old tree does not apply."""
         game.rules = self.config.game.rules
+        game.kind = self.config.game.game
         self.game = game
         self.searcher.clear()
 
