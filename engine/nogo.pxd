@@ -5,5 +5,5 @@ from mango.engine.playout cimport rng_t
 
 cdef bint nogo_is_legal(const board_t* b, int p, int c) noexcept nogil
 cdef int nogo_random_move(const board_t* b, rng_t* rng, int c) noexcept nogil
-cdef int nogo_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexcept nogil
-cdef int nogo_naive_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexcept nogil
+cdef int nogo_playout(board_t* b, rng_t* rng, bint naive, int* record,
+                      int* n_record) noexcept nogil

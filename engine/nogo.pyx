@@ -54,36 +54,27 @@ cdef int nogo_random_move(const board_t* b, rng_t* rng, int c) noexcept nogil:
     return NO_POINT
 
 
-cdef int nogo_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexcept nogil:
-    """Uniformly drawn legal moves from b, its side to move first, until a side has none; returns
-    the winner (the side that made the last move). The moves go to record (room for the board's
+cdef int nogo_playout(board_t* b, rng_t* rng, bint naive, int* record,
+                      int* n_record) noexcept nogil:
+    """A playout from b, its side to move first; returns the winner. Uniformly drawn legal moves
+    until a side has none (the last mover wins); or, naive, the study's naive playouts in its
+    form of NoGo, where a capture or a suicide is a move that loses: each move drawn among all
+    empty points, a drawn point that captures or leaves no liberty losing for its player.
+    (Playing only the legal moves is then exactly the study's removal of "all moves which lead
+    to an immediate loss", its section 3.3.) The moves go to record (room for the board's
     points: each fills one) when it is not NULL."""
     cdef int c = b.to_move, p
     n_record[0] = 0
     while True:
-        p = nogo_random_move(b, rng, c)
+        if not naive:
+            p = nogo_random_move(b, rng, c)
+        elif b.n_empty == 0:
+            p = NO_POINT
+        else:
+            p = b.empty[rng_below(rng, b.n_empty)]
+            if not nogo_is_legal(b, p, c):
+                p = NO_POINT
         if p == NO_POINT:
-            return 3 - c
-        board_play(b, p, c)
-        if record != NULL:
-            record[n_record[0]] = p
-        n_record[0] += 1
-        c = 3 - c
-
-
-cdef int nogo_naive_playout(board_t* b, rng_t* rng, int* record, int* n_record) noexcept nogil:
-    """The study's naive playouts, in the form of NoGo where a capture or a suicide is a move
-    that loses: each move drawn uniformly among all empty points, and a drawn point that
-    captures or leaves no liberty loses the game for its player. (Playing only the legal moves,
-    nogo_playout, is then exactly the study's removal of "all moves which lead to an immediate
-    loss", its section 3.3.) Returns the winner."""
-    cdef int c = b.to_move, p
-    n_record[0] = 0
-    while True:
-        if b.n_empty == 0:
-            return 3 - c
-        p = b.empty[rng_below(rng, b.n_empty)]
-        if not nogo_is_legal(b, p, c):
             return 3 - c
         board_play(b, p, c)
         if record != NULL:
@@ -116,16 +107,13 @@ def is_legal(Board board, int point, int colour):
 
 def play_playout(Board board, uint64_t seed=1, bint naive=False):
     """Play a light NoGo playout on board in place, its side to move first; (moves, winner).
-    naive: the study's naive playout (a drawn capture or suicide loses; nogo_naive_playout)."""
+    naive: the study's naive playout (a drawn capture or suicide loses; see nogo_playout)."""
     cdef rng_t rng
     cdef int n = 0, winner
     cdef int record[MAX_POINTS]
     rng_seed(&rng, seed)
     with nogil:
-        if naive:
-            winner = nogo_naive_playout(&board.b, &rng, record, &n)
-        else:
-            winner = nogo_playout(&board.b, &rng, record, &n)
+        winner = nogo_playout(&board.b, &rng, naive, record, &n)
     return [record[i] for i in range(n)], winner
 
 
@@ -142,7 +130,7 @@ def run_playouts(Board start, int playouts, uint64_t seed=1):
     with nogil:
         for i in range(playouts):
             board_copy(&work, &start.b)
-            winner = nogo_playout(&work, &rng, NULL, &n)
+            winner = nogo_playout(&work, &rng, False, NULL, &n)
             moves += n
             if winner == BLACK:
                 black_wins += 1

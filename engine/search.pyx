@@ -48,8 +48,7 @@ from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_p
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
-from mango.engine.nogo cimport (nogo_is_legal, nogo_naive_playout, nogo_playout,
-                                nogo_random_move)
+from mango.engine.nogo cimport nogo_is_legal, nogo_playout, nogo_random_move
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
                           NODE_KNOWN, NODE_LOCKED, NODE_RANKED, RANK_ENTRIES, RANK_NODES, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
@@ -968,12 +967,9 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         if s.nogo_playout == NOGO_COIN and nogo_random_move(&wk.board, &wk.rng,
                                                              wk.board.to_move) != NO_POINT:
             _backup(s, wk, 2 if rng_next(&wk.rng) >> 63 else 0)
-        elif s.nogo_playout == NOGO_NAIVE:
-            _backup(s, wk, 2 if nogo_naive_playout(&wk.board, &wk.rng, &wk.moves[wk.n_moves],
-                                                   &slot) == BLACK else 0)
         else:
-            _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, &wk.moves[wk.n_moves], &slot)
-                    == BLACK else 0)
+            _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, s.nogo_playout == NOGO_NAIVE,
+                                             &wk.moves[wk.n_moves], &slot) == BLACK else 0)
         return
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,

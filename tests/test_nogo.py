@@ -129,19 +129,25 @@ def _wins(board: Board, colour: int, memo: dict) -> bool:
     return memo[key]
 
 
+def _random_game(size: int, rng: random.Random):
+    """A NoGo game of a random length, uniform among the legal moves."""
+    from mango.engine import Game
+    game = Game(size, 0.0, kind="nogo")
+    for _ in range(rng.randrange(size * size)):
+        legal = nogo.legal_moves(game.board, game.board.to_move)
+        if not legal:
+            break
+        game.play("b" if game.board.to_move == 1 else "w", game.vertex(rng.choice(legal)))
+    return game
+
+
 def _one_winning_move(size: int, seed: int):
     """A random NoGo position, Black to move, where exactly one of Black's (at least three) legal
     moves wins with best play, by exhaustive search: (game, that move)."""
-    from mango.engine import Game
     rng = random.Random(seed)
     memo: dict = {}
     while True:
-        game = Game(size, 0.0, kind="nogo")
-        for _ in range(rng.randrange(size * size)):
-            legal = nogo.legal_moves(game.board, game.board.to_move)
-            if not legal:
-                break
-            game.play("b" if game.board.to_move == 1 else "w", game.vertex(rng.choice(legal)))
+        game = _random_game(size, rng)
         moves = nogo.legal_moves(game.board, 1) if game.board.to_move == 1 else []
         if len(moves) < 3 or len(game.board.empty_points()) > 9:
             continue
@@ -218,15 +224,9 @@ def test_nogo_matches_and_self_play_from_the_command_line(tmp_path):
 def _immediate_win(size: int, seed: int):
     """A random NoGo position, Black to move with at least three legal moves, one of which
     leaves White without a move: (game, the winning moves)."""
-    from mango.engine import Game
     rng = random.Random(seed)
     while True:
-        game = Game(size, 0.0, kind="nogo")
-        for _ in range(rng.randrange(size * size)):
-            legal = nogo.legal_moves(game.board, game.board.to_move)
-            if not legal:
-                break
-            game.play("b" if game.board.to_move == 1 else "w", game.vertex(rng.choice(legal)))
+        game = _random_game(size, rng)
         moves = nogo.legal_moves(game.board, 1) if game.board.to_move == 1 else []
         winning = [p for p in moves if not nogo.legal_moves(_after(game.board, p, 1), 2)]
         if len(moves) >= 3 and winning:
