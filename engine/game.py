@@ -305,27 +305,8 @@ class Game:
         """Build a position from a drawing: rows top to bottom of 'X' (black), 'O' (white) and '.',
         optionally with str(game)'s coordinates around them. Raises ValueError for a drawing that is
         not square or has a group without liberties."""
-        rows = []
-        for line in text.strip("\n").splitlines():
-            cells = line.split()
-            while cells and cells[0].isdigit():
-                cells.pop(0)
-            while cells and cells[-1].isdigit():
-                cells.pop()
-            if len(cells) == 1 and len(cells[0]) > 1:   # "XO.X" written without spaces
-                cells = list(cells[0])
-            if not cells:
-                continue
-            if [c.upper() for c in cells] == list(COLUMNS[:len(cells)]):
-                continue  # the column letters of str(game)
-            if all(c in ".XOxo+" for c in cells):
-                rows.append(cells)
-            else:
-                raise ValueError(f"unreadable board line {line!r}")
+        rows = drawing_rows(text)
         size = len(rows)
-        if not (2 <= size <= 19) or any(len(r) != size for r in rows):
-            raise ValueError(f"a board drawing must be square, 2x2 to 19x19; got {size} rows "
-                             f"of lengths {sorted({len(r) for r in rows})}")
         game = cls(size, komi, rules)
         board = game.board
         for row_index, cells in enumerate(rows):
@@ -342,3 +323,31 @@ class Game:
         game._seen = {board.hash}
         game.start_hash = board.hash      # else the search takes it for the empty board's tree
         return game
+
+
+def drawing_rows(text: str) -> list[list[str]]:
+    """The cells of a board drawing, top row first: 'X', 'O' and '.' rows, with or without
+    str(game)'s coordinates around them and spaces between cells. Raises ValueError for a line
+    that is no board row or a drawing that is not square."""
+    rows = []
+    for line in text.strip("\n").splitlines():
+        cells = line.split()
+        while cells and cells[0].isdigit():
+            cells.pop(0)
+        while cells and cells[-1].isdigit():
+            cells.pop()
+        if len(cells) == 1 and len(cells[0]) > 1:   # "XO.X" written without spaces
+            cells = list(cells[0])
+        if not cells:
+            continue
+        if [c.upper() for c in cells] == list(COLUMNS[:len(cells)]):
+            continue  # the column letters of str(game)
+        if all(c in ".XOxo+" for c in cells):
+            rows.append(cells)
+        else:
+            raise ValueError(f"unreadable board line {line!r}")
+    size = len(rows)
+    if not (2 <= size <= 19) or any(len(r) != size for r in rows):
+        raise ValueError(f"a board drawing must be square, 2x2 to 19x19; got {size} rows "
+                         f"of lengths {sorted({len(r) for r in rows})}")
+    return rows

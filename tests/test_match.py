@@ -234,7 +234,7 @@ def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
     games = []
     for store in ("one.jsonl", "two.jsonl"):
         time.sleep(1.1)                                  # another second of the clock
-        run(["--opponent", f"{gnugo} --mode gtp --level 1", "--games", "4", "--size", "9",
+        run(["--opponent", f"{gnugo} --mode gtp --level 1", "--games", "2", "--size", "9",
              "--store", str(tmp_path / store)])
         games.append([(r.game, r.sgf, r.b_seeded) for r in read_records(str(tmp_path / store))])
     assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
