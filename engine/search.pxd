@@ -11,11 +11,6 @@ from mango.engine.reply cimport reply_t
 from mango.engine.tree cimport node_t, pool_t
 
 cdef enum:
-    NOGO_RANDOM = 0
-    NOGO_NAIVE = 1
-    NOGO_COIN = 2
-
-cdef enum:
     MAX_DEPTH = 512             # tree moves in one simulation (deeper: the playout takes over)
     MAX_RECORD = 2048           # tree moves + a playout (3 * 19 * 19 = 1083) with room to spare
     MAX_HISTORY = 8             # moves before the root remembered for the heuristic
@@ -74,7 +69,7 @@ ctypedef struct search_t:
                                         # territory endgame: endgame_pass_prior), or 0
     bint nogo                           # the game is NoGo: its legal moves, no pass, light
                                         # NoGo playouts scored by who moved last
-    int nogo_playout                    # NOGO_RANDOM, NOGO_NAIVE or NOGO_COIN (nogo_playout)
+    int nogo_playout                    # NOGO_RANDOM ... NOGO_COIN (engine/nogo.pxd)
     int history[MAX_HISTORY]            # moves before the root, the last one last
     int n_history
     int64_t simulations                 # claimed by threads in this batch

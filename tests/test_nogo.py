@@ -74,7 +74,7 @@ def test_a_naive_playout_ends_at_the_first_drawn_capture_or_suicide(size, seed):
     """The study's naive playouts: legal moves until a side draws a point that captures or
     leaves no liberty (or has no empty point), and that side loses; they end sooner."""
     board = Board(size)
-    moves, winner = nogo.play_playout(board, seed, naive=True)
+    moves, winner = nogo.play_playout(board, seed, kind="naive")
     ref = ReferenceBoard(size)
     colour = 1
     xy_of = {board.point(x, y): (x, y) for x in range(size) for y in range(size)}
@@ -86,7 +86,7 @@ def test_a_naive_playout_ends_at_the_first_drawn_capture_or_suicide(size, seed):
 
 
 def test_naive_playouts_end_sooner_than_legal_ones():
-    naive = sum(len(nogo.play_playout(Board(7), seed, naive=True)[0]) for seed in range(300))
+    naive = sum(len(nogo.play_playout(Board(7), seed, kind="naive")[0]) for seed in range(300))
     legal = sum(len(nogo.play_playout(Board(7), seed)[0]) for seed in range(300))
     assert naive < 0.8 * legal
 
@@ -236,11 +236,11 @@ def _immediate_win(size: int, seed: int):
 def test_coin_toss_playouts_still_score_a_lost_position_as_lost():
     """The study's baseline (nogo_playout=coin) replaces each playout by a coin toss, but a side
     left without a move has lost: the move that leaves White none is found with a win rate of
-    one, as with random playouts."""
+    one, as with every kind of playout."""
     from mango.engine.config import EngineConfig
     from mango.engine.player import Player
     game, winning = _immediate_win(4, 5)
-    for playout in ("coin", "random"):
+    for playout in ("coin", "random", "ab", "abab", "go"):
         player = Player(EngineConfig(seed=1).replace(game="nogo", nogo_playout=playout,
                                                      playouts=500), size=4, komi=0)
         player.set_game(game.copy())
@@ -252,3 +252,87 @@ def _after(board: Board, point: int, colour: int) -> Board:
     after = board.copy()
     after.play(point, colour)
     return after
+
+
+def _brute_losses(board: Board, point: int, mover: int):
+    """(taken from mover, taken from the other side): legal moves counted on the whole board
+    before and after mover's stone at point."""
+    after = _after(board, point, mover)
+    return tuple(len(nogo.legal_moves(board, c)) - len(nogo.legal_moves(after, c))
+                 for c in (mover, 3 - mover))
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([3, 4, 5, 7]), seed=st.integers(0, 2 ** 32 - 1))
+def test_the_normal_form_scores_are_the_legal_moves_counted_on_the_whole_board(size, seed):
+    """The study's a - b and a - b - a' + b' (section 3.5) count only the points a stone can
+    change; counted on the whole board before and after each move they are the same."""
+    game = _random_game(size, random.Random(seed))
+    board = game.board
+    colour = board.to_move
+    short, full = nogo.move_scores(board, colour), nogo.move_scores(board, colour, full=True)
+    assert set(short) == set(full) == set(nogo.legal_moves(board, colour))
+    for p in short:
+        own, theirs = _brute_losses(board, p, colour)
+        assert short[p] == theirs - own
+        expected = theirs - own
+        if nogo.is_legal(board, p, 3 - colour):
+            their_own, mine = _brute_losses(board, p, 3 - colour)
+            expected += mine - their_own
+        assert full[p] == expected
+
+
+@pytest.mark.parametrize("kind", ["ab", "abab"])
+@settings(max_examples=25, deadline=None)
+@given(size=st.sampled_from([4, 5, 7]), seed=st.integers(0, 2 ** 32 - 1))
+def test_a_normal_form_playout_plays_a_best_scored_legal_move_each_time(kind, size, seed):
+    board = Board(size)
+    moves, winner = nogo.play_playout(board.copy(), seed, kind=kind)
+    replay, colour = Board(size), 1
+    for p in moves:
+        scores = nogo.move_scores(replay, colour, full=kind == "abab")
+        assert scores[p] == max(scores.values())
+        replay.play(p, colour)
+        colour = 3 - colour
+    assert not nogo.legal_moves(replay, colour) and winner == 3 - colour
+
+
+def test_closing_a_corner_to_the_opponent_scores_one():
+    """Section 3.5's figure, by hand: with Black on A2, Black's B1 takes B1 from both sides
+    and A1 from White (a White stone there would have no liberty), a - b = 2 - 1; a move in
+    the open takes only its own point from each (0), and so does A1 itself."""
+    from mango.engine import Game
+    game = Game.from_ascii("""
+        . . . .
+        . . . .
+        X . . .
+        . . . .""")
+    board = game.board
+    scores = nogo.move_scores(board, 1)
+    assert scores[board.point(1, 0)] == 1 == max(scores.values())
+    assert scores[board.point(2, 2)] == 0 and scores[board.point(0, 0)] == 0
+
+
+def test_go_playouts_play_legal_moves_and_play_near_the_last_move_most():
+    """Go's playouts on NoGo weigh the last move's eight neighbours 20 times: the first move
+    after one stone in the middle of an empty 7x7 board is beside it far more often than the 8
+    of 48 points that a uniform draw gives."""
+    near = 0
+    for seed in range(200):
+        board = Board(7)
+        board.play(board.point(3, 3), 1)
+        moves, winner = nogo.play_playout(board.copy(), seed, kind="go")
+        replay, colour = board.copy(), 2
+        for p in moves:
+            assert p in nogo.legal_moves(replay, colour)
+            replay.play(p, colour)
+            colour = 3 - colour
+        assert not nogo.legal_moves(replay, colour) and winner == 3 - colour
+        x, y = board.xy(moves[0])
+        near += max(abs(x - 3), abs(y - 3)) == 1
+    assert near > 0.5 * 200
+
+
+def test_an_unknown_playout_kind_is_refused():
+    with pytest.raises(ValueError, match="one of random"):
+        nogo.play_playout(Board(5), 1, kind="clever")
