@@ -190,6 +190,7 @@ cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
         for y in range(b.size):
             for x in range(b.size):
                 f.pad_index[(y + 1) * b.width + x + 1] = (y + SPATIAL_PAD) * pw + x + SPATIAL_PAD
+        memset(f.near, 0, sizeof(f.near))      # below NEAR_MIN_SIZE: no diamond skipped
         for x in range(SPATIAL_POINTS):
             f.pad_offset[x] = OFFSET_Y[x] * pw + OFFSET_X[x]
     f.colour = c
@@ -199,6 +200,11 @@ cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
             f.pad[f.pad_index[p + x]] = RELATIVE[c][b.colour[p + x]]
     if b.last_move > 0 and f.pad[f.pad_index[b.last_move]] == 2:
         f.pad[f.pad_index[b.last_move]] = LAST_STONE      # the large patterns see where it was
+    if b.size >= NEAR_MIN_SIZE:
+        _mark_near(f, b.size)
+    if not f.empty_levels_known:
+        _mark_empty_levels(f)
+        f.empty_levels_known = True
     f.stamp += 1
     if f.stamp == 0:
         memset(f.libs_stamp, 0, sizeof(f.libs_stamp))
@@ -206,6 +212,52 @@ cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
         f.stamp = 1
     if b.last_move > 0 and (b.colour[b.last_move] == BLACK or b.colour[b.last_move] == WHITE):
         _mark_cfg(f, b, b.group[b.last_move])
+
+
+cdef void _mark_near(feature_t* f, int size) noexcept nogil:
+    """Each board point's gridcular distance to the nearest stone or off-board point, by the
+    two-pass chamfer transform: the gridcular distance |dx| + |dy| + max(|dx|, |dy|) is the
+    shortest path with steps of 2 along a line and 3 along a diagonal, which a forward and a
+    backward pass of the 3x3 mask find exactly. The window is the board and its ring of
+    off-board points (distance 0), so that every board point's eight neighbours are in it."""
+    cdef int pw = size + 2 * SPATIAL_PAD, x, y, i, d
+    cdef uint8_t* near = f.near
+    cdef const uint8_t* pad = f.pad
+    for y in range(SPATIAL_PAD - 1, SPATIAL_PAD + size + 1):
+        for x in range(SPATIAL_PAD - 1, SPATIAL_PAD + size + 1):
+            i = y * pw + x
+            near[i] = 0 if pad[i] != EMPTY else 255
+    for y in range(SPATIAL_PAD, SPATIAL_PAD + size):
+        for x in range(SPATIAL_PAD, SPATIAL_PAD + size):
+            i = y * pw + x
+            if near[i] == 0:
+                continue
+            d = near[i]
+            d = min(d, near[i - pw - 1] + 3, near[i - pw] + 2, near[i - pw + 1] + 3, near[i - 1] + 2)
+            near[i] = d
+    for y in range(SPATIAL_PAD + size - 1, SPATIAL_PAD - 1, -1):
+        for x in range(SPATIAL_PAD + size - 1, SPATIAL_PAD - 1, -1):
+            i = y * pw + x
+            if near[i] == 0:
+                continue
+            d = near[i]
+            d = min(d, near[i + pw + 1] + 3, near[i + pw] + 2, near[i + pw - 1] + 3, near[i + 1] + 2)
+            near[i] = d
+
+
+cdef void _mark_empty_levels(feature_t* f) noexcept nogil:
+    """The level each size's all-empty diamond has in the dictionary (NO_LEVEL: none), the
+    filter consulted as _spatial_level consults it."""
+    cdef uint64_t h[8]
+    cdef uint64_t key
+    cdef int i
+    memset(h, 0, sizeof(h))
+    for i in range(SPATIAL_SIZES):
+        f.empty_level[i] = NO_LEVEL
+        if f.n_spatial > 0:
+            key = _spatial_key(h, i)
+            if _filter_may_hold(f, key):
+                f.empty_level[i] = _spatial_find(f, key)
 
 
 cdef void _mark_liberties(feature_t* f, const board_t* b, int g, uint8_t level) noexcept nogil:
@@ -309,6 +361,7 @@ cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexc
         i = (i + 1) & f.spatial_mask
     if f.spatial[i].key == 0:
         f.n_spatial += 1
+    f.empty_levels_known = False
     if f.spatial_filter != NULL:
         bit = _filter_bit(f, key)
         f.spatial_filter[bit >> 6] |= (<uint64_t>1) << (bit & 63)
@@ -318,23 +371,38 @@ cdef int feature_spatial_insert(feature_t* f, uint64_t key, int32_t level) noexc
 
 
 cdef int32_t _spatial_level(const feature_t* f, int p) noexcept nogil:
-    """The level of the largest size around p that is in the dictionary. The next size's key is
-    made while the slot of this one is fetched from memory (prefetched): the hashing hides part
-    of the lookup's cache miss, for the cost of one size hashed in vain after the last found.
-    A key the filter does not hold is not looked up at all."""
+    """The level of the largest size around p that is in the dictionary. The sizes whose
+    diamond holds no stone and no off-board point (nearer than f.near says) have the empty
+    diamond's keys, whose levels feature_prepare looked up once; hashing starts after them (an
+    empty point adds nothing to a key). The next size's key is made while the slot of this one
+    is fetched from memory (prefetched): the hashing hides part of the lookup's cache miss, for
+    the cost of one size hashed in vain after the last found. A key the filter does not hold is
+    not looked up at all."""
     cdef uint64_t h[8]
     cdef uint64_t key, next_key = 0
-    cdef int i, k = 0, base = f.pad_index[p]
+    cdef int i, k = 0, base = f.pad_index[p], first = f.near[base] - SPATIAL_MIN_RADIUS
     cdef int32_t level, found = NO_LEVEL
     if f.n_spatial == 0:
         return NO_LEVEL
+    if first > 0:                           # sizes 0 .. first - 1 are empty around p
+        if first > SPATIAL_SIZES:
+            first = SPATIAL_SIZES
+        for i in range(first):
+            if f.empty_level[i] == NO_LEVEL:
+                return found
+            found = f.empty_level[i]
+        if first == SPATIAL_SIZES:
+            return found
+        k = SIZE_END[first - 1]
+    else:
+        first = 0
     memset(h, 0, sizeof(h))
-    _absorb(f, base, &k, SIZE_END[0], h)
-    key = _spatial_key(h, 0)
+    _absorb(f, base, &k, SIZE_END[first], h)
+    key = _spatial_key(h, first)
     if not _filter_may_hold(f, key):
-        return NO_LEVEL
+        return found
     __builtin_prefetch(&f.spatial[key & f.spatial_mask])
-    for i in range(SPATIAL_SIZES):
+    for i in range(first, SPATIAL_SIZES):
         next_key = 0                        # 0: no larger size can be in the dictionary
         if i + 1 < SPATIAL_SIZES:
             _absorb(f, base, &k, SIZE_END[i + 1], h)
@@ -650,6 +718,7 @@ cdef class Predictor:
             self.f.spatial_mask = fresh.spatial_mask
             self.f.filter_mask = fresh.filter_mask
             self.f.n_spatial = fresh.n_spatial
+            self.f.empty_levels_known = False
         finally:
             free(fresh.spatial)
             free(fresh.spatial_filter)

@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mango.engine import Board, Game
 from mango.engine.board import PASS_POINT as PASS
@@ -187,6 +189,33 @@ def test_the_dictionary_s_filter_hides_no_key_it_holds():
         expected = level[int(predictor.spatial_keys(board, 1, p)[3])]
         if board.is_legal(p, 1):
             assert predictor.features(board, 1, p)["spatial"] == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([5, 9, 13, 19]), seed=st.integers(0, 2**32 - 1),
+       moves=st.integers(0, 40), missing=st.integers(-1, SIZES - 1), colour=st.sampled_from([1, 2]))
+def test_a_spatial_level_is_the_last_of_the_known_sizes_nearest_first(size, seed, moves, missing,
+                                                                       colour):
+    """The level is that of the largest size whose keys, from the smallest on, are all in the
+    dictionary. The search skips the sizes that hold no stone and no edge (the empty diamond's
+    keys, looked up once a position); spatial_keys hashes every size. Dictionaries with one size
+    left out (`missing`) put a gap anywhere, the empty diamonds' sizes included."""
+    board = _random_position(size, seed, min(moves, size * size // 3))
+    predictor = Predictor()
+    legal = [p for p in board.empty_points() if board.is_legal(p, colour)]
+    keys = {p: predictor.spatial_keys(board, colour, p) for p in legal}
+    known = list(dict.fromkeys(int(k[i]) for k in keys.values() for i in range(SIZES)
+                               if i != missing))
+    if not known:
+        return
+    predictor.set_spatial_keys(np.array(known, dtype=np.uint64))
+    level = {key: i for i, key in enumerate(known)}
+    for p in legal:
+        run = 0
+        while run < SIZES and int(keys[p][run]) in level:
+            run += 1
+        expected = level[int(keys[p][run - 1])] if run else None
+        assert predictor.features(board, colour, p).get("spatial") == expected
 
 
 def test_model_round_trip_gives_the_same_probabilities(tmp_path):
