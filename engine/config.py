@@ -462,7 +462,16 @@ class SearchConfig(_Section):
 
     rave_bias: float = setting(
         0.1, low=0.0, high=10.0,
-        doc="""b, the AMAF bias constant of the minimum-MSE schedule (MoGo 4.6: chosen by experiment).""")
+        doc="""b, the AMAF bias constant of the minimum-MSE schedule (MoGo 4.6: chosen by experiment).
+        Pachi's RAVE (its sylvain_rave, equivalence 3000) is this schedule with b = 0.0091.""")
+
+    rave_distance_weight: int = setting(
+        0, low=0, high=16,
+        doc="""AMAF weighted by how soon a move came: a first play at distance d of the
+        simulation's n moves after a node counts 1 + w (n - d) // (n + 1) times (Pachi's
+        distance_rave, 3 there: weights 3, 2 and 1), the moves the node's choice caused
+        rather than those of a far-off end of the playout. 0: every first play counts once
+        (MoGo's Algorithm 2).""")
 
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),

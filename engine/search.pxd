@@ -38,6 +38,7 @@ ctypedef struct params_t:
     int rave_schedule
     double rave_k
     double rave_bias
+    int rave_distance_weight
     int virtual_loss
     bint prior_even
     double even_count
@@ -96,6 +97,7 @@ ctypedef struct worker_t:
     int moves[MAX_RECORD]               # moves of the simulation, alternating from the root's mover
     int n_moves
     uint32_t played[3][MAX_POINTS]      # == stamp: the colour played the point later on
+    int played_at[3][MAX_POINTS]        # and where it first did (an index of moves)
     uint32_t stamp
     # per-child scratch of an expansion
     int cand[MAX_POINTS + 1]

@@ -881,9 +881,10 @@ cdef void _redirect(search_t* s, worker_t* wk, int depth, bint of_child, int mov
 
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
     """Plain sums along the path; AMAF as MoGo's Algorithm 2: for the node at depth t, every
-    child whose move its mover played at t or later (first time only) counts the result.
+    child whose move its mover played at t or later (first time only) counts the result, with
+    weight 1, or with rave_distance_weight more the sooner it was played (Pachi).
     black_half: Black's result in half points (2 win, 1 jigo, 0 loss)."""
-    cdef int t, j, i, c, n_children, move, r
+    cdef int t, j, i, c, n_children, move, r, weight, distance_weight
     cdef int64_t first
     cdef node_t* node
     cdef node_t* child
@@ -913,12 +914,14 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
         memset(wk.played, 0, sizeof(wk.played))
         wk.stamp = 1
     stamp = wk.stamp
+    distance_weight = s.params.rave_distance_weight
     j = wk.n_moves - 1
     for t in range(wk.path_len - 1, -1, -1):
         while j >= t:
             move = wk.moves[j]
             if move != PASS:
                 wk.played[_mover_at(s, j)][move] = stamp
+                wk.played_at[_mover_at(s, j)][move] = j
             j -= 1
         node = &s.pool.nodes[wk.path[t]]
         n_children = mango_load_count(&node.n_children)
@@ -927,21 +930,24 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
         c = _mover_at(s, t)
         r = _half_result_for(black_half, c)
         first = node.first_child
-        if threaded:
-            for i in range(n_children):
-                child = &s.pool.nodes[first + i]
-                move = child.move
-                if move != PASS and wk.played[c][move] == stamp:
-                    if mango_atomic_add64(&child.amaf_visits, 1) < 0:
-                        _redirect(s, wk, t, True, move, COUNT_AMAF_VISITS, 1)
-                    if r and mango_atomic_add64(&child.amaf_half_wins, r) < 0:
-                        _redirect(s, wk, t, True, move, COUNT_AMAF_HALF_WINS, r)
-        else:
-            for i in range(n_children):
-                child = &s.pool.nodes[first + i]
-                if child.move != PASS and wk.played[c][child.move] == stamp:
-                    child.amaf_visits += 1
-                    child.amaf_half_wins += r
+        for i in range(n_children):
+            child = &s.pool.nodes[first + i]
+            move = child.move
+            if move == PASS or wk.played[c][move] != stamp:
+                continue
+            weight = 1
+            if distance_weight:
+                # Pachi's distance_rave: a move played sooner after the node counts more
+                weight += distance_weight * (wk.n_moves - wk.played_at[c][move]) \
+                    // (wk.n_moves - t + 1)
+            if threaded:
+                if mango_atomic_add64(&child.amaf_visits, weight) < 0:
+                    _redirect(s, wk, t, True, move, COUNT_AMAF_VISITS, weight)
+                if r and mango_atomic_add64(&child.amaf_half_wins, r * weight) < 0:
+                    _redirect(s, wk, t, True, move, COUNT_AMAF_HALF_WINS, r * weight)
+            else:
+                child.amaf_visits += weight
+                child.amaf_half_wins += r * weight
 
 
 cdef int _tree_stone_balance(const search_t* s, const worker_t* wk, int n_tree) noexcept nogil:
@@ -1241,6 +1247,7 @@ cdef params_t _params_from(config):
     p.rave_schedule = SCHEDULE_HAND if sc.rave_schedule == "hand" else SCHEDULE_MSE
     p.rave_k = sc.rave_k
     p.rave_bias = sc.rave_bias
+    p.rave_distance_weight = sc.rave_distance_weight
     p.virtual_loss = sc.virtual_loss
     p.prior_even = pc.even
     p.even_count = pc.even_count

@@ -181,6 +181,29 @@ def test_amaf_bookkeeping_matches_a_hand_computed_simulation():
     assert before_root[a][1] == 0
 
 
+def test_distance_weighted_amaf_counts_the_sooner_first_plays_more():
+    """Pachi's distance_rave with w = 3 on the simulation above (8 moves): a first play at
+    index i counts 1 + 3 (8 - i) // (8 - t + 1) times below the node at depth t."""
+    game = Game(5)
+    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False,
+                 rave_distance_weight=3)
+    s.set_position(game)
+    p = game.point
+    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
+    s.expand_line([a])
+    s.expand_line([a, b])
+    s.replay([a, b], [c, a, b, d, c, PASS], 1.0)
+    root = {ch.point: ch for ch in s.children()}
+    assert (root[a].amaf_visits, root[c].amaf_visits, root[b].amaf_visits) == (3, 3, 2)
+    assert root[a].amaf_value == root[b].amaf_value == 1.0 and root[d].amaf_visits == 0
+    assert root[a].visits == 1                          # the real statistics stay unweighted
+    after_a = {ch.point: ch for ch in s.line_children([a])}
+    assert (after_a[b].amaf_visits, after_a[d].amaf_visits, after_a[e].amaf_visits) == (3, 2, 0)
+    assert after_a[b].amaf_value == 0.0
+    after_ab = {ch.point: ch for ch in s.line_children([a, b])}
+    assert after_ab[c].amaf_visits == 3
+
+
 def test_rave_off_leaves_amaf_untouched():
     game = Game(5)
     s = searcher(200, rave=False)
