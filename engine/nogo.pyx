@@ -114,6 +114,16 @@ cdef void _nogo_losses(const board_t* b, board_t* after, int p, int mover, int* 
         lost_other[0] += <int>nogo_is_legal(b, q, other) - <int>nogo_is_legal(after, q, other)
 
 
+cdef int _nogo_score(const board_t* b, board_t* after, int p, int c, bint full) noexcept nogil:
+    """c's legal move p scored a - b, or with full a - b - a' + b' (nogo_ab_move)."""
+    cdef int own, a, theirs, b2
+    _nogo_losses(b, after, p, c, &own, &a)
+    if full and nogo_is_legal(b, p, 3 - c):
+        _nogo_losses(b, after, p, 3 - c, &theirs, &b2)
+        return a - own - theirs + b2
+    return a - own
+
+
 cdef int nogo_ab_move(const board_t* b, rng_t* rng, int c, bint full) noexcept nogil:
     """The NoGo study's generic move for normal form games (its section 3.5), drawn uniformly
     among c's legal moves of the highest score: a - b, the legal moves the move takes from the
@@ -122,16 +132,12 @@ cdef int nogo_ab_move(const board_t* b, rng_t* rng, int c, bint full) noexcept n
     may not play). NO_POINT when c has no legal move. A board copy per candidate and side: the
     study did not make it fast either."""
     cdef board_t after
-    cdef int i, p, a, own, a2, b2, score, best = -MAX_POINTS * 4, ties = 0, chosen = NO_POINT
+    cdef int i, p, score, best = -MAX_POINTS * 4, ties = 0, chosen = NO_POINT
     for i in range(b.n_empty):
         p = b.empty[i]
         if not nogo_is_legal(b, p, c):
             continue
-        _nogo_losses(b, &after, p, c, &own, &a)
-        score = a - own
-        if full and nogo_is_legal(b, p, 3 - c):
-            _nogo_losses(b, &after, p, 3 - c, &a2, &b2)
-            score += b2 - a2
+        score = _nogo_score(b, &after, p, c, full)
         if score > best:
             best = score
             ties = 1
@@ -279,13 +285,4 @@ def move_scores(Board board, int colour, bint full=False):
     a - b - a' + b' (for tests and for reading a position)."""
     _check_colour(colour)
     cdef board_t after
-    cdef int own, a, a2, b2, score
-    scores = {}
-    for p in legal_moves(board, colour):
-        _nogo_losses(&board.b, &after, p, colour, &own, &a)
-        score = a - own
-        if full and nogo_is_legal(&board.b, p, 3 - colour):
-            _nogo_losses(&board.b, &after, p, 3 - colour, &a2, &b2)
-            score += b2 - a2
-        scores[p] = score
-    return scores
+    return {p: _nogo_score(&board.b, &after, p, colour, full) for p in legal_moves(board, colour)}
