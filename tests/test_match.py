@@ -320,7 +320,8 @@ def test_a_handicap_match_sets_the_same_stones_for_both_and_white_moves_first(tm
         assert record.handicap == 3 and not record.error
         assert "HA[3]" in record.sgf and "AB[cc][cg][gc]" in record.sgf       # C7 C3 G7
         assert re.search(r";([BW])\[", record.sgf).group(1) == "W"           # White moves first
-    table = CliRunner().invoke(main, ["report", str(tmp_path / "s.jsonl"), "--no-plots"]).output
+    table = CliRunner().invoke(main, ["report", str(tmp_path / "s.jsonl"), "--no-plots",
+                                      "--out", str(tmp_path / "report")]).output
     assert "[handicap 3]" in table and "| A as Black | A as White |" in table
 
 
