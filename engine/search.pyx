@@ -1112,7 +1112,8 @@ ctypedef struct audit_t:
     int64_t negative_loss       # live nodes with a negative virtual loss
     int64_t negative_counters   # live nodes with a negative counter (a retired copy in the tree)
     int64_t bad_wins            # half_wins > 2 visits, or amaf_half_wins > 2 amaf_visits
-    int64_t amaf_over_parent    # a child's amaf_visits above its parent's visits
+    int64_t amaf_over_parent    # a child's amaf_visits above its parent's visits (times the
+                                # most one simulation may count: 1 + rave_distance_weight)
     int64_t over_children       # nodes whose children have more visits than they have
     int64_t negative_slack      # nodes with visits - children's visits - [ADDED] < 0
     int64_t over_candidates     # expanded nodes with more children than ranked candidates
@@ -1172,7 +1173,7 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
         for i in range(node.n_children):
             child = &s.pool.nodes[node.first_child + i]
             children_visits += child.visits
-            if child.amaf_visits > node.visits:
+            if child.amaf_visits > node.visits * (1 + s.params.rave_distance_weight):
                 a.amaf_over_parent += 1
             stack[n_stack] = node.first_child + i
             n_stack += 1

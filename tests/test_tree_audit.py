@@ -54,6 +54,17 @@ def assert_exact_tree(s, fresh=True):
     return a
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_distance_weighted_amaf_leaves_an_exact_tree(threads):
+    """Weighted AMAF (rave_distance_weight) adds up to 1 + w a simulation: the audit's bound
+    on a child's AMAF visits follows, and no other count changes."""
+    s = searcher(2000, threads=threads, rave_distance_weight=3)
+    s.search(Game(9))
+    a = assert_exact_tree(s)
+    weighted = [ch.amaf_visits for ch in s.children()]
+    assert max(weighted) > a["root_visits"]             # some first plays counted more than once
+
+
 def test_two_threads_reading_the_predictor_leave_an_exact_tree():
     s = searcher(3000, threads=2, predictor_bias=True, predictor_order=True, predictor=True)
     assert s.search(Game(9)).playouts == 3000
