@@ -175,6 +175,8 @@ cdef int nogo_pattern_move(const board_t* b, rng_t* rng, int c) noexcept nogil:
         n += 1
     if n == 0:
         return NO_POINT
+    if total == 0:                          # a table of zeros: no preference
+        return points[rng_below(rng, n)]
     draw = rng_next(rng) % total
     for i in range(n):
         if draw < weights[i]:
