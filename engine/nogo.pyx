@@ -14,7 +14,7 @@ from libc.string cimport memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, WHITE, Board, board_copy,
                                  board_in_atari, board_play, board_t)
-from mango.engine.pattern3 cimport pattern_code, pattern_pair_value, pattern_value_pairs
+from mango.engine.pattern3 cimport pattern_code, pattern_values_for
 from mango.engine.playout cimport rng_below, rng_next, rng_seed, rng_t
 
 PLAYOUTS = {"random": NOGO_RANDOM, "naive": NOGO_NAIVE, "ab": NOGO_AB, "abab": NOGO_ABAB,
@@ -154,7 +154,7 @@ cdef int nogo_pattern_move(const board_t* b, rng_t* rng, int c) noexcept nogil:
     without its capture and save bonuses, which NoGo's rules leave nothing to do: each legal
     move weighs its 3x3 pattern's value (the playouts' table), 20 times near the last move.
     NO_POINT when c has no legal move."""
-    cdef const uint16_t* pairs = pattern_value_pairs()
+    cdef const uint16_t* values = pattern_values_for(c)
     cdef int w = b.width, i, p, m = b.last_move, n = 0, k
     cdef int points[MAX_POINTS]
     cdef uint64_t weights[MAX_POINTS]
@@ -163,7 +163,7 @@ cdef int nogo_pattern_move(const board_t* b, rng_t* rng, int c) noexcept nogil:
         p = b.empty[i]
         if not nogo_is_legal(b, p, c):
             continue
-        weight = pattern_pair_value(pairs, pattern_code(b, p), c)
+        weight = values[pattern_code(b, p)]
         if m > 0 and p != m:
             k = p - m
             if k == -w - 1 or k == -w or k == -w + 1 or k == -1 or k == 1 or k == w - 1 \

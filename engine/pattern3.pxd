@@ -19,14 +19,8 @@ cdef enum:
 
 cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil
 cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil
-cdef const uint16_t* pattern_value_pairs() noexcept nogil
-cdef const uint16_t* pattern_named_pairs(path) except NULL
-
-
-cdef inline uint16_t pattern_pair_value(const uint16_t* pairs, uint32_t code, int c) noexcept nogil:
-    """Player c's value of absolute code in a table of pairs: Black's and White's values of a
-    code side by side, so that a point's two urgencies cost one cache line, not two."""
-    return pairs[2 * code + c - 1]
+cdef const uint16_t* pattern_values_for(int c) noexcept nogil
+cdef const uint16_t* pattern_named_values(path, int c) except NULL
 
 
 cdef inline uint32_t pattern_code(const board_t* b, int p) noexcept nogil:

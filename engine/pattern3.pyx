@@ -1,10 +1,8 @@
 # cython: language_level=3
 """3x3 pattern codes, their canonical form under the 8 symmetries, and the learned value table.
 
-Values are looked up by absolute code and player (pattern_pair_value: Black's and White's values
-of a code side by side): the colour swap and the symmetry are folded into the table when it is
-loaded, so a playout pays one cache line per point for both players' urgencies (two tables of
-2 MB each cost two misses a point).
+Values are looked up by absolute code and player (VALUES[c][code]): the colour swap and the
+symmetry are folded into the table when it is loaded, so a playout pays one load per point.
 """
 import logging
 import os
@@ -13,7 +11,6 @@ from importlib import resources
 import numpy as np
 
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
-from libc.string cimport memcpy
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, WHITE, Board, board_is_legal, board_t)
 
@@ -30,7 +27,7 @@ OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
 
 cdef uint32_t SWAP16[65536]
 cdef uint32_t CANON[PATTERN_CODES]
-cdef uint16_t VALUE_PAIRS[2 * PATTERN_CODES]     # [2 * code + colour - 1]
+cdef uint16_t VALUES[3][PATTERN_CODES]
 
 
 def _symmetries():
@@ -80,8 +77,9 @@ cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
             if moved < best:
                 best = moved
         CANON[code] = best
-    for code in range(2 * PATTERN_CODES):
-        VALUE_PAIRS[code] = PATTERN_DEFAULT_VALUE
+    for code in range(PATTERN_CODES):
+        VALUES[BLACK][code] = PATTERN_DEFAULT_VALUE
+        VALUES[WHITE][code] = PATTERN_DEFAULT_VALUE
 
 
 _build_tables(np.array(_symmetries(), dtype=np.intc))
@@ -98,9 +96,9 @@ cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil:
     return CANON[player_code]
 
 
-cdef const uint16_t* pattern_value_pairs() noexcept nogil:
-    """The process's table of value pairs (for callers that keep it: pattern_pair_value)."""
-    return VALUE_PAIRS
+cdef const uint16_t* pattern_values_for(int c) noexcept nogil:
+    """The value table of player c, indexed by absolute code (for callers that keep it)."""
+    return VALUES[c]
 
 
 # ---- Python face -------------------------------------------------------------------------
@@ -129,7 +127,7 @@ def value(uint32_t code, int colour):
     """The loaded value of absolute `code` for `colour` to play."""
     if code >= PATTERN_CODES or colour not in (BLACK, WHITE):
         raise ValueError("bad code or colour")
-    return pattern_pair_value(VALUE_PAIRS, code, colour)
+    return VALUES[colour][code]
 
 
 def canonical_table():
@@ -173,23 +171,18 @@ def values_by_player(codes, values, int default):
 def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
     """Load a table as the process's default: values[i] for canonical player code codes[i],
     `default` for the rest."""
-    cdef const uint16_t[::1] pairs = _pairs(*values_by_player(codes, values, default))
-    memcpy(VALUE_PAIRS, &pairs[0], 2 * PATTERN_CODES * sizeof(uint16_t))
-
-
-def _pairs(black, white):
-    """The two players' value arrays interleaved (pattern_pair_value's layout)."""
-    pairs = np.empty(2 * PATTERN_CODES, dtype=np.uint16)
-    pairs[0::2] = black
-    pairs[1::2] = white
-    pairs.setflags(write=False)
-    return pairs
+    black, white = values_by_player(codes, values, default)
+    cdef const uint16_t[::1] black_view = black
+    cdef const uint16_t[::1] white_view = white
+    cdef int i
+    for i in range(PATTERN_CODES):
+        VALUES[BLACK][i] = black_view[i]
+        VALUES[WHITE][i] = white_view[i]
 
 
 # Tables that a configuration names (playout.pattern_table), by path: each read once, and kept for
 # the life of the process, as the playout policies that point into them may outlive any searcher.
 _NAMED_TABLES = {}
-_NAMED_PAIRS = {}
 
 
 def named_table(path):
@@ -201,12 +194,9 @@ def named_table(path):
     return _NAMED_TABLES[key]
 
 
-cdef const uint16_t* pattern_named_pairs(path) except NULL:
-    """The value pairs of the table file `path` (see named_table), made once."""
-    key = os.path.abspath(os.fspath(path))
-    if key not in _NAMED_PAIRS:
-        _NAMED_PAIRS[key] = _pairs(*named_table(key))
-    cdef const uint16_t[::1] view = _NAMED_PAIRS[key]
+cdef const uint16_t* pattern_named_values(path, int c) except NULL:
+    """The value table of player c from the table file `path` (see named_table)."""
+    cdef const uint16_t[::1] view = named_table(path)[0 if c == BLACK else 1]
     return &view[0]
 
 
@@ -277,21 +267,19 @@ def top1_credit(Board board, int colour, int move, table=None):
     cdef int i, p, ties = 0
     cdef uint16_t v, best = 0, mine
     cdef const uint16_t[::1] view
-    cdef const uint16_t* values = &VALUE_PAIRS[colour - 1]
-    cdef int stride = 2                     # the process's pairs; a judged table is one array
+    cdef const uint16_t* values = VALUES[colour]
     if table is not None:
         view = table[0 if colour == BLACK else 1]
         if view.shape[0] != PATTERN_CODES:
             raise ValueError("a table has PATTERN_CODES values per player")
         values = &view[0]
-        stride = 1
     if not (0 < move < MAX_POINTS and b.colour[move] == EMPTY):
         raise ValueError("the move must be an empty point")
-    mine = values[stride * pattern_code(b, move)]
+    mine = values[pattern_code(b, move)]
     for i in range(b.n_empty):
         p = b.empty[i]
         if board_is_legal(b, p, colour):
-            v = values[stride * pattern_code(b, p)]
+            v = values[pattern_code(b, p)]
             if v > best:
                 best, ties = v, 1
             elif v == best:

@@ -63,7 +63,7 @@ ctypedef struct policy_t:
     uint64_t ladder_atari_weight
     int nakade_self_atari
     int avoid_single_self_atari
-    const uint16_t* value_pairs     # the pattern values, both players' side by side (pattern3's)
+    const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd

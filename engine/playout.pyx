@@ -19,8 +19,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
                            board_neighbour_groups,
                            board_play, board_point_owner, board_t)
-from mango.engine.pattern3 cimport (PATTERN_MAX_VALUE, pattern_code, pattern_named_pairs,
-                                    pattern_pair_value, pattern_value_pairs)
+from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_named_values, pattern_values_for
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 from mango.engine.tactic cimport (group_liberties, group_touches_atari, ladder_capture,
                                   libs_after_move, save_is_laddered)
@@ -206,11 +205,11 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
     elif cfg.patterns:
         code = pattern_code(b, p)
         if cfg.map_values:
-            _set(u, b, BLACK, p, cfg.value_map[pattern_pair_value(cfg.value_pairs, code, BLACK)])
-            _set(u, b, WHITE, p, cfg.value_map[pattern_pair_value(cfg.value_pairs, code, WHITE)])
+            _set(u, b, BLACK, p, cfg.value_map[cfg.values[BLACK][code]])
+            _set(u, b, WHITE, p, cfg.value_map[cfg.values[WHITE][code]])
         else:
-            _set(u, b, BLACK, p, pattern_pair_value(cfg.value_pairs, code, BLACK))
-            _set(u, b, WHITE, p, pattern_pair_value(cfg.value_pairs, code, WHITE))
+            _set(u, b, BLACK, p, cfg.values[BLACK][code])
+            _set(u, b, WHITE, p, cfg.values[WHITE][code])
     else:
         _set(u, b, BLACK, p, 1)
         _set(u, b, WHITE, p, 1)
@@ -611,8 +610,7 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         for i in range(8):
             q = m + around[i]
             if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns
-                                          and pattern_pair_value(cfg.value_pairs, pattern_code(b, q), c)
-                                          >= cfg.local_min_value)):
+                                          and cfg.values[c][pattern_code(b, q)] >= cfg.local_min_value)):
                 local[n] = q
                 n += 1
         if n:
@@ -829,10 +827,13 @@ cdef policy_t _policy_from(config):
     for v in range(PATTERN_MAX_VALUE + 1):
         cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
                                              ** config.pattern_exponent + 0.5))
+    cfg.values[0] = NULL
     if config.pattern_table:
-        cfg.value_pairs = pattern_named_pairs(config.pattern_table)
+        cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)
+        cfg.values[WHITE] = pattern_named_values(config.pattern_table, WHITE)
     else:
-        cfg.value_pairs = pattern_value_pairs()
+        cfg.values[BLACK] = pattern_values_for(BLACK)
+        cfg.values[WHITE] = pattern_values_for(WHITE)
     return cfg
 
 
