@@ -34,7 +34,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.math cimport log, pow, sqrt
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memmove, memset
+from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_in_atari, board_is_ko, board_is_suicide,
@@ -373,10 +373,9 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
     insertion sort it replaced (same order) took a fortieth of a 19x19 search with its n^2 / 4
     moves of ~300 children, and a merge sort as much, its comparisons a chain of dependent loads;
     but below SMALL_SORT keys (9x9's ~80) insertion costs a tenth of the radix sort's eight passes
-    over 256 buckets, so it sorts those: a binary insertion, half the instructions of the plain
-    one on 9x9 (callgrind, 10,000 playouts: 111 to 61 million)."""
+    over 256 buckets, so it sorts those."""
     cdef int count[256]
-    cdef int i, j, shift, digit, total, c, moving, lo, hi, mid
+    cdef int i, j, shift, digit, total, c, moving
     cdef uint64_t moving_bits
     cdef int* order = wk.cand_order
     cdef int* spare = wk.cand_spare
@@ -389,25 +388,16 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
     for i in range(n):
         bits[i] = _descending_bits(key[order[i]])
     if n <= SMALL_SORT:
-        # binary insertion: the place is found in log i comparisons (after the last equal key,
-        # so the sort stays stable) and the tail moves in one memmove
         for i in range(1, n):
             moving_bits = bits[i]
-            if bits[i - 1] <= moving_bits:
-                continue                        # already in place
             moving = order[i]
-            lo = 0
-            hi = i - 1                          # bits[hi] > moving_bits
-            while lo < hi:
-                mid = (lo + hi) >> 1
-                if bits[mid] > moving_bits:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            memmove(&bits[lo + 1], &bits[lo], (i - lo) * sizeof(uint64_t))
-            memmove(&order[lo + 1], &order[lo], (i - lo) * sizeof(int))
-            bits[lo] = moving_bits
-            order[lo] = moving
+            j = i
+            while j > 0 and bits[j - 1] > moving_bits:
+                bits[j] = bits[j - 1]
+                order[j] = order[j - 1]
+                j -= 1
+            bits[j] = moving_bits
+            order[j] = moving
         return
     for shift in range(0, 64, 8):
         memset(count, 0, sizeof(count))
