@@ -19,6 +19,7 @@ from mango.engine.playout cimport rng_below, rng_next, rng_seed, rng_t
 
 PLAYOUTS = {"random": NOGO_RANDOM, "naive": NOGO_NAIVE, "ab": NOGO_AB, "abab": NOGO_ABAB,
             "go": NOGO_GO}
+KINDS = {**PLAYOUTS, "coin": NOGO_COIN}     # the nogo_playout setting's values: the search's
 
 
 cdef bint nogo_is_legal(const board_t* b, int p, int c) noexcept nogil:

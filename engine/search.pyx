@@ -48,8 +48,8 @@ from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_p
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
-from mango.engine.nogo cimport (NOGO_AB, NOGO_ABAB, NOGO_COIN, NOGO_GO, NOGO_NAIVE, NOGO_RANDOM,
-                               nogo_is_legal, nogo_playout, nogo_random_move)
+from mango.engine.nogo cimport NOGO_COIN, nogo_is_legal, nogo_playout, nogo_random_move
+from mango.engine.nogo import KINDS as NOGO_KINDS
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
 from mango.engine.tree cimport (MANGO_RETIRED, NODE_ADDED, NODE_BANNED, NODE_EXPANDED,
                           NODE_KNOWN, NODE_LOCKED, NODE_RANKED, RANK_ENTRIES, RANK_NODES, mango_acquire_fence, mango_atomic_add, mango_atomic_add16,
@@ -1645,9 +1645,7 @@ cdef class SearchTree(SearchTreeReader):
         self.s.komi = search_komi(game, self.config.handicap)
         self.s.params = _params_from(self.config)
         self.s.nogo = game.kind == "nogo"
-        self.s.nogo_playout = {"random": NOGO_RANDOM, "naive": NOGO_NAIVE, "ab": NOGO_AB,
-                               "abab": NOGO_ABAB, "go": NOGO_GO,
-                               "coin": NOGO_COIN}[self.config.game.nogo_playout]
+        self.s.nogo_playout = NOGO_KINDS[self.config.game.nogo_playout]
         if self.s.nogo:
             # the NoGo study's MCTS: UCT and RAVE over light playouts, the even prior only
             self.s.params.progressive_bias = False

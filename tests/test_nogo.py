@@ -53,18 +53,23 @@ def test_legal_moves_are_the_rules_written_out(size, seed, moves):
         colour = other(colour)
 
 
-@settings(max_examples=60, deadline=None)
-@given(size=st.sampled_from([3, 5, 7, 9]), seed=st.integers(0, 2 ** 64 - 1))
-def test_a_playout_plays_legal_moves_until_the_loser_has_none(size, seed):
-    board = Board(size)
-    moves, winner = nogo.play_playout(board, seed)
-    ref = ReferenceBoard(size)
-    colour = 1
+def _replayed_on_reference(size: int, moves):
+    """The reference board after a playout's moves from the empty board, each checked legal
+    by the rules written out, and the colour to move next."""
+    board, ref, colour = Board(size), ReferenceBoard(size), 1
     xy_of = {board.point(x, y): (x, y) for x in range(size) for y in range(size)}
     for p in moves:
         assert reference_legal(ref, xy_of[p], colour)
         ref.grid[xy_of[p]] = colour
         colour = other(colour)
+    return ref, colour
+
+
+@settings(max_examples=60, deadline=None)
+@given(size=st.sampled_from([3, 5, 7, 9]), seed=st.integers(0, 2 ** 64 - 1))
+def test_a_playout_plays_legal_moves_until_the_loser_has_none(size, seed):
+    moves, winner = nogo.play_playout(Board(size), seed)
+    ref, colour = _replayed_on_reference(size, moves)
     assert not reference_moves(ref, colour) and winner == other(colour)
 
 
@@ -73,15 +78,8 @@ def test_a_playout_plays_legal_moves_until_the_loser_has_none(size, seed):
 def test_a_naive_playout_ends_at_the_first_drawn_capture_or_suicide(size, seed):
     """The study's naive playouts: legal moves until a side draws a point that captures or
     leaves no liberty (or has no empty point), and that side loses; they end sooner."""
-    board = Board(size)
-    moves, winner = nogo.play_playout(board, seed, kind="naive")
-    ref = ReferenceBoard(size)
-    colour = 1
-    xy_of = {board.point(x, y): (x, y) for x in range(size) for y in range(size)}
-    for p in moves:
-        assert reference_legal(ref, xy_of[p], colour)
-        ref.grid[xy_of[p]] = colour
-        colour = other(colour)
+    moves, winner = nogo.play_playout(Board(size), seed, kind="naive")
+    _, colour = _replayed_on_reference(size, moves)
     assert winner == other(colour)
 
 
@@ -331,6 +329,11 @@ def test_go_playouts_play_legal_moves_and_play_near_the_last_move_most():
         x, y = board.xy(moves[0])
         near += max(abs(x - 3), abs(y - 3)) == 1
     assert near > 0.5 * 200
+
+
+def test_the_setting_names_every_kind_the_search_knows():
+    from mango.engine.config import GameConfig
+    assert set(GameConfig.declarations()["nogo_playout"].choices) == set(nogo.KINDS)
 
 
 def test_an_unknown_playout_kind_is_refused():
