@@ -17,7 +17,9 @@ opponent and the board, and gives the paper's score:
 A configuration of the stores reproduces a row when it was played on that board against that
 opponent and its side A was recorded with every one of the row's settings; several such
 configurations (other settings differing) are listed apart, and a row none reproduces shows as
-not measured.
+not measured. Where the opponent is Mango and changes from row to row (a table of 2N against N
+simulations), `opponent_settings` (common, and per row) are the settings side B must have been
+recorded with, as `settings` are side A's.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ class ReferenceRow:
     settings: tuple[tuple[str, object], ...]
     score: float
     games: int | None
+    opponent_settings: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,9 +58,10 @@ class Reference:
         if key[2] != self.size or self.opponent not in key[1]:
             return False
         for record in records:
-            recorded = (record.settings.get("a") or {}).get("settings") or {}
-            if any(name not in recorded or recorded[name] != value for name, value in row.settings):
-                return False
+            for side, wanted in (("a", row.settings), ("b", row.opponent_settings)):
+                recorded = (record.settings.get(side) or {}).get("settings") or {}
+                if any(name not in recorded or recorded[name] != value for name, value in wanted):
+                    return False
         return True
 
 
@@ -71,8 +75,10 @@ def load_reference(path: str) -> Reference:
         raise ReferenceError(f"{path}: {error}") from None
     try:
         common = dict(data.get("settings", {}))
+        common_b = dict(data.get("opponent_settings", {}))
         rows = tuple(ReferenceRow(str(r["label"]), tuple(sorted({**common, **dict(r["settings"])}.items())),
-                                  float(r["score"]), int(r["games"]) if "games" in r else None)
+                                  float(r["score"]), int(r["games"]) if "games" in r else None,
+                                  tuple(sorted({**common_b, **dict(r.get("opponent_settings", {}))}.items())))
                      for r in data["row"])
         reference = Reference(str(data["title"]), str(data["name"]), int(data["size"]),
                               str(data["opponent"]), rows)

@@ -528,6 +528,34 @@ def test_report_shows_a_papers_table_beside_the_configurations_that_reproduce_it
     assert (out / "reference-paper.png").stat().st_size > 1000
 
 
+def test_a_reference_row_can_name_the_opponents_settings(tmp_path):
+    """2N against N simulations: each row names side B's playouts as well as side A's; a store's
+    configurations match only the row whose two sides they were played with."""
+    from mango.lab.reference import load_reference, reproduce
+
+    (tmp_path / "scaling.toml").write_text(
+        'title = "2N against N"\nname = "scaling"\nsize = 7\nopponent = "mango"\n'
+        'settings = { rave = false }\nopponent_settings = { rave = false }\n'
+        '[[row]]\nlabel = "N=50"\nsettings = { playouts = 100 }\nopponent_settings = { playouts = 50 }\n'
+        'score = 0.679\n'
+        '[[row]]\nlabel = "N=500"\nsettings = { playouts = 1000 }\nopponent_settings = { playouts = 500 }\n'
+        'score = 0.61\n')
+    reference = load_reference(str(tmp_path / "scaling.toml"))
+
+    def played(a_playouts, b_playouts, b_rave=False):
+        record = game_record(**{**_record("m1", 0, f"mango playouts={a_playouts}", a_playouts, 1),
+                                "b": f"mango {'rave=on ' if b_rave else ''}playouts={b_playouts}",
+                                "size": 7})
+        record.settings["a"]["settings"]["rave"] = False
+        record.settings["b"] = {"settings": {"playouts": b_playouts, "rave": b_rave}}
+        return (record.a, record.b, 7), [record]
+
+    groups = dict([played(100, 50), played(1000, 500), played(1000, 50), played(100, 50, b_rave=True)])
+    found = [(row.label, key[1] if key else None) for row, key, _ in
+             reproduce(reference, groups, lambda records: {})]
+    assert found == [("N=50", "mango playouts=50"), ("N=500", "mango playouts=500")]
+
+
 def test_bad_references_are_refused_and_the_shipped_one_reads(tmp_path):
     from mango.lab.reference import ReferenceError, load_reference
 
