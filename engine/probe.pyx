@@ -10,8 +10,8 @@ from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
 from mango.engine.reply cimport reply_t
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
                                   _find_child, _params_from, _play, _sort_best_first,
-                                  _start_at_root, params_t, search_selectable, search_t,
-                                  worker_t)
+                                  _sort_best_first_few, _start_at_root, params_t,
+                                  search_selectable, search_t, worker_t)
 from mango.engine.tree cimport NODE_EXPANDED, node_t
 
 
@@ -75,8 +75,9 @@ def probe_selectable(config, int n_children, double visits):
     return search_selectable(&p, n_children, visits)
 
 
-def probe_sort_best_first(keys):
-    """The expansion's order of candidates with these keys (indices, best first)."""
+def probe_sort_best_first(keys, few=None):
+    """The expansion's order of candidates with these keys (indices, best first); with `few`,
+    the order of a first expansion that reads only that many of them."""
     cdef worker_t* wk = <worker_t*>PyMem_Malloc(sizeof(worker_t))
     cdef double values[MAX_POINTS + 1]
     cdef int i, n = len(keys)
@@ -89,7 +90,10 @@ def probe_sort_best_first(keys):
         for i in range(n):
             values[i] = keys[i]
             wk.cand_order[i] = i
-        _sort_best_first(wk, values, n)
+        if few is None:
+            _sort_best_first(wk, values, n)
+        else:
+            _sort_best_first_few(wk, values, n, few)
         return [wk.cand_order[i] for i in range(n)]
     finally:
         PyMem_Free(wk)

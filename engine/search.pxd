@@ -164,6 +164,7 @@ cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
 cdef int search_selectable(const params_t* p, int n_children, double parent_visits) noexcept nogil
 cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nogil
 cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil
+cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) noexcept nogil
 cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil
 cdef params_t _params_from(config)

@@ -425,6 +425,49 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         memcpy(wk.cand_order, order, n * sizeof(int))
 
 
+cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) noexcept nogil:
+    """wk.cand_order[0:k] the k greatest of key in _sort_best_first's order (greatest first, equal
+    keys in their order), the others after them in their order: an expansion that makes only
+    the first children of its ranking (children_ahead) need not sort the ~360 moves of 19x19.
+    One pass keeps the best k found so far by insertion; a key not better than the k-th of them
+    (an equal one came later) is passed over at one comparison."""
+    cdef int i, j, m = 0, moving
+    cdef uint64_t moving_bits
+    cdef int* order = wk.cand_order
+    cdef int* best = wk.cand_spare
+    cdef uint64_t* best_bits = wk.sort_bits[1]
+    cdef uint64_t* chosen = wk.sort_bits[0]
+    if k >= n:
+        _sort_best_first(wk, key, n)
+        return
+    if k <= 0:
+        return
+    for i in range(n):
+        moving_bits = _descending_bits(key[order[i]])
+        if m == k and moving_bits >= best_bits[k - 1]:
+            continue
+        moving = order[i]
+        j = m if m < k else k - 1
+        while j > 0 and best_bits[j - 1] > moving_bits:
+            best_bits[j] = best_bits[j - 1]
+            best[j] = best[j - 1]
+            j -= 1
+        best_bits[j] = moving_bits
+        best[j] = moving
+        if m < k:
+            m += 1
+    # the rest in their order, after the k best (cand_order holds indices 0 .. n - 1)
+    memset(chosen, 0, n * sizeof(uint64_t))
+    for j in range(k):
+        chosen[best[j]] = 1
+    m = k
+    for i in range(n):
+        if not chosen[order[i]]:
+            best[m] = order[i]
+            m += 1
+    memcpy(order, best, n * sizeof(int))
+
+
 cdef int _go_candidates(search_t* s, worker_t* wk, board_t* b, int c, const int* recent,
                         int n_recent, bint mango_h, bint predicting, double* best_h,
                         double* best_predicted, double* total_policy) noexcept nogil:
@@ -540,12 +583,17 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
                            &best_predicted, &total_policy)
     for i in range(n):
         wk.cand_order[i] = i
-    _sort_best_first(wk, order_by, n)
-    if s.pass_boost > 0:
-        _rank_pass_first(wk, n)
     make = n
     if not every and p.children_ahead > 0:
         make = search_selectable(p, n, p.children_ahead * node.visits)
+    if old_n == 0:
+        # a first expansion reads the ranking's first `make` only (pass, when boosted, moves
+        # to the head from wherever it is)
+        _sort_best_first_few(wk, order_by, n, make)
+    else:
+        _sort_best_first(wk, order_by, n)
+    if s.pass_boost > 0:
+        _rank_pass_first(wk, n)
     # The children: the first `make` of the ranking, and the old ones beyond it, in ranking order.
     # When the old block is the ranking's first old_n and has room, the new ones are appended.
     total = 0

@@ -809,3 +809,15 @@ def test_children_order_is_a_stable_sort_best_first(keys):
     # the order of the children decides which progressive unpruning shows first: it must be
     # the stable order by key, greatest first (what the search's insertion sort gave)
     assert Searcher.sort_best_first(keys) == sorted(range(len(keys)), key=lambda i: -keys[i])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from([-1.0, 0.0, -0.0, 1.0, 0.5, 1e-300]),
+                          st.floats(allow_nan=False, width=64)), max_size=362), st.integers(0, 40))
+def test_a_first_expansion_sorts_only_the_children_it_makes(keys, few):
+    # children_ahead makes the first `few` of the ranking: those must be the stable sort's
+    # first, and the others all there after them (pass is looked for among all of them)
+    order = Searcher.sort_best_first(keys, few)
+    best = sorted(range(len(keys)), key=lambda i: -keys[i])
+    assert order[:few] == best[:few]
+    assert sorted(order) == list(range(len(keys)))
