@@ -1010,7 +1010,7 @@ cdef int _tree_stone_balance(const search_t* s, const worker_t* wk, int n_tree) 
 
 
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
-    cdef int area, slot, n_tree
+    cdef int area, slot, n_tree, winner
     cdef double score
     _start_at_root(s, wk)
     if not _descend(s, wk):
@@ -1023,8 +1023,10 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
                                                              wk.board.to_move) != NO_POINT:
             _backup(s, wk, 2 if rng_next(&wk.rng) >> 63 else 0)
         else:
-            _backup(s, wk, 2 if nogo_playout(&wk.board, &wk.rng, s.nogo_playout,
-                                             &wk.moves[wk.n_moves], &slot) == BLACK else 0)
+            # the playout's moves join the simulation's for AMAF (RAVE), as Go's do
+            winner = nogo_playout(&wk.board, &wk.rng, s.nogo_playout, &wk.moves[wk.n_moves], &slot)
+            wk.n_moves += slot
+            _backup(s, wk, 2 if winner == BLACK else 0)
         return
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,

@@ -108,6 +108,21 @@ def test_two_thread_9x9_searches_leave_exact_trees(changes):
     assert a["root_visits"] == 5000
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_nogo_searches_leave_exact_trees(threads):
+    """NoGo's simulations count their playout's moves in AMAF (RAVE) as Go's do: the bound on a
+    child's AMAF visits holds, and so does every count; NoGo keeps no score statistics."""
+    s = searcher(3000, threads=threads, game="nogo", uct_c=0.4)
+    s.search(Game(7, kind="nogo"))
+    a = s.audit()
+    assert a["root_visits"] == 3000 and a["expanded"] >= 1
+    assert a["locked"] == a["virtual_loss"] == a["negative_loss"] == a["negative_counters"] == 0
+    assert a["bad_wins"] == a["amaf_over_parent"] == a["over_children"] == a["lost"] == 0
+    assert a["negative_slack"] == a["over_candidates"] == a["partial_root"] == 0
+    assert a["slack"] == a["stops"]
+    assert sum(ch.amaf_visits for ch in s.children()) > 10 * a["root_visits"]
+
+
 def test_a_full_pool_under_threads_still_audits():
     s = searcher(3000, threads=2, max_nodes=2000, recycle=False)
     s.search(Game(9))
