@@ -97,7 +97,7 @@ def gtp(playouts, time_s, threads, seed, game, log_level, config_file, options) 
 
 @click.command()
 @click.option("--size", type=click.IntRange(2, 19), default=9, show_default=True, help="Board size.")
-@click.option("--komi", type=KOMI, default=7.5, show_default=True)
+@click.option("--komi", type=KOMI, default=None, help="[default: 7.5; NoGo has none, 0]")
 @click.option("--playouts", type=click.IntRange(1, 100_000_000), default=None,
               help="Playouts per move [default: the config's, 10000].")
 @click.option("--games", type=click.IntRange(1, 100_000), default=1, show_default=True)
@@ -122,6 +122,8 @@ def selfplay(size, komi, playouts, games, threads, seed, sgf_dir, game, quiet, c
 
     config = engine_config(config_file, options, playouts=playouts, threads=threads, seed=seed,
                            game=game)
+    if komi is None:
+        komi = 0.0 if config.game.game == "nogo" else 7.5
     if sgf_dir:
         os.makedirs(sgf_dir, exist_ok=True)
     totals = {"b": 0, "w": 0, "0": 0}

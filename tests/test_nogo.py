@@ -215,8 +215,10 @@ def test_nogo_matches_and_self_play_from_the_command_line(tmp_path):
                                    "--store", str(tmp_path / "x.jsonl")])
     assert refused.exit_code == 2 and "both with game=nogo" in refused.output
     played = runner.invoke(main, ["selfplay", "--game", "nogo", "--size", "5", "--playouts", "100",
-                                  "-o", "resign=off", "--quiet"])
+                                  "-o", "resign=off", "--quiet", "--sgf", str(tmp_path / "sgf")])
     assert played.exit_code == 0 and ("B+ after" in played.output or "W+ after" in played.output)
+    # NoGo has no komi: its record says 0 unless --komi is given
+    assert "KM[0]" in (tmp_path / "sgf" / "selfplay-001.sgf").read_text()
 
 
 def _immediate_win(size: int, seed: int):
