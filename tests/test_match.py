@@ -571,6 +571,14 @@ def test_bad_references_are_refused_and_the_shipped_one_reads(tmp_path):
     table1 = load_reference(str(Path(__file__).parent.parent / "docs" / "results" / "table1-paper.toml"))
     assert [r.score for r in table1.rows] == [0.332, 0.372, 0.583, 0.617]
     assert all(dict(r.settings)["expand_threshold"] == 30 for r in table1.rows)
+    # every shipped reference reads, and names only declared settings for both sides
+    from mango.engine.config import EngineConfig
+    declared = set(EngineConfig().flat()) | {"playouts"}
+    shipped = sorted((Path(__file__).parent.parent / "docs" / "results").glob("*-paper.toml"))
+    assert len(shipped) >= 8
+    for path in shipped:
+        for row in load_reference(str(path)).rows:
+            assert {name for name, _ in row.settings + row.opponent_settings} <= declared, path.name
 
 
 def test_report_of_an_empty_store_is_an_error(tmp_path):
