@@ -462,9 +462,13 @@ class SearchConfig(_Section):
         doc="""Blend the AMAF value into the selection value (MC-RAVE, MoGo 4.3-4.6).""")
 
     rave_schedule: str = setting(
-        'hand', choices=("hand", "mse"),
-        doc=""""hand": beta = sqrt(k / (3 n_p + k)) (MoGo 4.5); "mse": the minimum-MSE schedule beta =
-        n~ / (n + n~ + 4 n n~ b^2) (MoGo 4.6).""")
+        'hand', choices=("hand", "hand-child", "mse"),
+        doc=""""hand": beta = sqrt(k / (3 n_p + k)) (MoGo 4.5, its N(s) read as the parent's
+        visits n_p: every child's RAVE weight fades together as the node grows, so that a child
+        not yet tried whose prior is poor cannot be chosen for its AMAF value once the node is
+        large). "hand-child": the same with the child's own visits and prior visits, N(s, a), as
+        Pachi and Fuego read it: a child not yet tried keeps RAVE's full weight. "mse": the
+        minimum-MSE schedule beta = n~ / (n + n~ + 4 n n~ b^2) (MoGo 4.6), per child too.""")
 
     rave_k: float = setting(
         1000.0, low=0.0, high=1000000000.0, unit="visits",

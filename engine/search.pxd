@@ -17,6 +17,7 @@ cdef enum:
     MAX_UNPRUNE = 400
     SCHEDULE_HAND = 0
     SCHEDULE_MSE = 1
+    SCHEDULE_HAND_CHILD = 2
 
 # The C copy of SearchConfig and PriorConfig, made once per search.
 ctypedef struct params_t:

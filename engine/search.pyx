@@ -109,6 +109,8 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
                 beta = 1.0
             elif p.rave_schedule == SCHEDULE_HAND:
                 beta = beta_hand
+            elif p.rave_schedule == SCHEDULE_HAND_CHILD:
+                beta = sqrt(p.rave_k / (3.0 * count + p.rave_k)) if p.rave_k > 0 else 0.0
             else:
                 beta = amaf_count / (count + amaf_count
                                      + 4.0 * count * amaf_count * p.rave_bias * p.rave_bias)
@@ -1295,7 +1297,8 @@ cdef params_t _params_from(config):
     p.heuristic_moves = sc.heuristic_moves
     p.rave = sc.rave
     p.pass_mc_only = False              # set_position sets it from the game's rules
-    p.rave_schedule = SCHEDULE_HAND if sc.rave_schedule == "hand" else SCHEDULE_MSE
+    p.rave_schedule = {"hand": SCHEDULE_HAND, "hand-child": SCHEDULE_HAND_CHILD,
+                       "mse": SCHEDULE_MSE}[sc.rave_schedule]
     p.rave_k = sc.rave_k
     p.rave_bias = sc.rave_bias
     p.rave_distance_weight = sc.rave_distance_weight

@@ -102,6 +102,32 @@ def test_search_does_not_fill_its_own_eye_space():
             assert d3.prior_value < 0.5         # the pattern prior counts it as a loss
 
 
+# A game Mango lost to Pachi (docs/results/uol-pachi9-1s.jsonl, game 2) after Black's G7: White
+# cuts at D6, a stone in atari that the playouts' pattern prior counts as a loss (30 equivalent
+# visits at 0.17), and wins (Pachi's move; Mango's own search after it gives Black 0.08).
+CUT_AT_D6 = ("D5 F3 F4 C5 C4 E4 E5 D4 C6 F5 G4 G3 G5 F6 E3 D3 E2 D2 G6 B5 D7 B6 B7 B8 A6 A5 B4 A7 "
+             "C7 F7 G7")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_rave_with_the_childs_own_visits_tries_a_move_its_prior_refuses(seed):
+    """With MoGo's hand schedule on the parent's visits, beta is 0.09 once the root has 40,000
+    visits, so a child never tried is judged by its poor prior and never chosen, however good its
+    AMAF value (0.59 here); on the child's own visits it keeps RAVE's weight and is found."""
+    game = Game(9, 7.5)
+    for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
+        game.play(colour, vertex)
+    found = {}
+    for schedule in ("hand", "hand-child"):
+        s = searcher(10000, seed, rave_schedule=schedule)
+        result = s.search(game)
+        d6 = next(ch for ch in s.children() if game.vertex(ch.point) == "D6")
+        assert d6.prior_value < 0.2 and d6.amaf_value > 0.55
+        found[schedule] = (game.vertex(result.move), d6.visits)
+    assert found["hand"][1] == 0
+    assert found["hand-child"][0] == "D6" and found["hand-child"][1] > 2000
+
+
 # ---- progressive unpruning ----------------------------------------------------------------------
 
 def expected_selectable(k_init, a, b, visits, n_children):
@@ -428,7 +454,7 @@ SWITCHES = {
     "progressive_bias": (True, False),
     "progressive_unpruning": (True, False),
     "rave": (True, False),
-    "rave_schedule": ("hand", "mse"),
+    "rave_schedule": ("hand", "hand-child", "mse"),
     "even": (True, False),
     "grandfather": (True, False),
     "pattern": (True, False),
