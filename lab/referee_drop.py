@@ -15,15 +15,27 @@ move, playouts, win rate and dynamic komi); by default Pachi at 5,000 playouts a
 view of the position before its move (the defaults at --mango-playouts, a seed per move): its
 choice and win rate, so that a misjudgement (Mango confident where the referee sees it losing)
 shows beside a bad move.
+
+With --suite FILE, every move that lost at least --min-drop (0.3: a blunder, not the referee's
+noise) becomes a test of the tactical suite when a second look agrees: the referee searches the
+position after every move on the board, and the moves within 0.1 of the best of them are the
+answers, if Mango's move is not one of them and they are at most --max-answers (a sharp
+position). The test is the position before the move (`loadsgf games/GAME.sgf N`, the game's SGF
+written beside the file). Mango then runs the file, and the tests it fails at --mark-playouts are marked `*`:
+
+    python scripts/referee_drops.py docs/results/uol-pachi9-1s.jsonl \
+        --suite lab/data/suite/referee.tst --first-number 201
 """
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from mango.engine.record import read_main_lines
-from mango.lab.client import GtpClient, split_command
+from mango.lab.client import EngineFailure, GtpClient, split_command
 from mango.lab.store import read_records
+from mango.lab.suite import mark_expected_failures
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
 OTHER = {"b": "w", "w": "b"}
@@ -41,7 +53,10 @@ def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) 
     for who, vertex in moves:
         referee.send(f"play {who} {vertex}")
     best = referee.send(f"genmove {colour}")
-    words = referee.send("pachi-result").split()          # "black F4 684 0.50 0.0"
+    try:
+        words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
+    except EngineFailure:
+        return best, None           # no search to report (Pachi resigned or passed at once)
     playouts = int(words[2]) if len(words) >= 4 else 0
     return best, (float(words[3]) if playouts > 0 else None)
 
@@ -77,6 +92,73 @@ def drops(referee: GtpClient, record: dict, mango_playouts: int | None):
         yield k + 1, vertex, best, before, 1.0 - theirs, own
 
 
+def empty_vertices(size: int, moves: list[tuple[str, str]]) -> list[str]:
+    """The points no stone was played on (a superset of the empty points: captures are not
+    replayed here; the referee refuses what is not legal)."""
+    letters = "ABCDEFGHJKLMNOPQRST"[:size]
+    played = {vertex.upper() for _, vertex in moves}
+    return [f"{x}{y}" for y in range(1, size + 1) for x in letters if f"{x}{y}" not in played]
+
+
+def good_answers(referee: GtpClient, moves: list[tuple[str, str]], colour: str, size: int,
+                 candidates: list[str], margin: float = 0.1) -> tuple[list[str], float]:
+    """The candidate moves whose position the referee, searching it from the other side, leaves
+    within `margin` of the best of them for colour; and that best win rate. A candidate it
+    refuses to play (occupied, illegal) is passed over."""
+    rates = {}
+    for vertex in candidates:
+        referee.send("clear_board")
+        try:
+            for who, played in moves + [(colour, vertex)]:
+                referee.send(f"play {who} {played}")
+        except EngineFailure:
+            continue
+        _, theirs = referee_view(referee, moves + [(colour, vertex)], OTHER[colour])
+        if theirs is not None:
+            rates[vertex.upper()] = 1.0 - theirs
+    if not rates:
+        return [], 0.0
+    best = max(rates.values())
+    return sorted(v for v, rate in rates.items() if rate >= best - margin), best
+
+
+def suite_lines(referee: GtpClient, record, store: str, number: int, min_drop: float,
+                folder: str, max_answers: int = 4) -> tuple[list[str], int]:
+    """The tests of one game, numbered from number, and how many; the game's SGF is written to
+    folder/games when it has any."""
+    moves = game_moves(record.sgf)
+    name = f"{record.match[:8]}-{record.game:04d}.sgf"
+    lines, count = [], 0
+    for move, vertex, best, before, after, _ in drops(referee, record, None):
+        colour = moves[move - 1][0]
+        if before - after < min_drop or best.upper() == vertex.upper() or best.lower() in ("pass", "resign"):
+            continue
+        # every move the referee judges within 0.1 of the best, so that another good answer passes
+        answers, kept = good_answers(referee, moves[:move - 1], colour, record.size,
+                                     empty_vertices(record.size, moves[:move - 1]))
+        if not answers or vertex.upper() in answers or len(answers) > max_answers:
+            continue                # not a blunder on a second look, or no sharp answer
+        lines += [f"# {os.path.basename(store)} game {record.game} ({record.result}), move {move}: "
+                  f"Mango ({colour}) played {vertex}; the referee's win rate {before:.2f} -> {after:.2f}",
+                  f"# ({kept:.2f} after its best answers, every move within 0.1 of it).",
+                  f"loadsgf games/{name} {move}",
+                  f"{number + count} reg_genmove {'black' if colour == 'b' else 'white'}",
+                  f"#? [{'|'.join(answers)}]", ""]
+        count += 1
+    if count:
+        os.makedirs(os.path.join(folder, "games"), exist_ok=True)
+        with open(os.path.join(folder, "games", name), "w") as handle:
+            handle.write(record.sgf)
+    return lines, count
+
+
+SUITE_HEADER = ["# Blunders from Mango's games lost to Pachi: positions where one of Mango's moves lost",
+                "# at least --min-drop of the referee's win rate (Pachi at 5,000 playouts a move). Made by",
+                "# scripts/referee_drops.py --suite: the answers are every move after which the referee,",
+                "# searching from the other side, leaves the mover within 0.1 of the best such move.",
+                "# A `*` marks a test Mango failed when the suite was made (--mark-playouts).", ""]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("store")
@@ -85,14 +167,29 @@ def main() -> int:
     parser.add_argument("--referee", default=PACHI, help="the referee's command line")
     parser.add_argument("--mango", action="store_true", help="show Mango's own view beside each move")
     parser.add_argument("--mango-playouts", type=int, default=10000)
+    parser.add_argument("--suite", default=None, help="write the blunders as tests to this .tst file")
+    parser.add_argument("--min-drop", type=float, default=0.3)
+    parser.add_argument("--max-answers", type=int, default=4)
+    parser.add_argument("--first-number", type=int, default=1, help="number of the first test")
+    parser.add_argument("--mark-playouts", type=int, default=10_000,
+                        help="mark the tests Mango fails at this many playouts with `*` (0: none)")
     args = parser.parse_args()
     records = read_records(args.store)
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
+    lines, tests = list(SUITE_HEADER), 0
     try:
         for record in chosen:
             referee.send(f"boardsize {record.size}")
             referee.send(f"komi {record.komi}")
+            if args.suite:
+                found, count = suite_lines(referee, record, args.store, args.first_number + tests,
+                                           args.min_drop, os.path.dirname(os.path.abspath(args.suite)),
+                                           args.max_answers)
+                lines += found
+                tests += count
+                print(f"game {record.game}: {count} tests", file=sys.stderr, flush=True)
+                continue
             print(record.heading())
             for number, vertex, best, before, after, own in drops(
                     referee, record, args.mango_playouts if args.mango else None):
@@ -102,6 +199,13 @@ def main() -> int:
             sys.stdout.flush()
     finally:
         referee.close()
+    if args.suite:
+        with open(args.suite, "w") as handle:
+            handle.write("\n".join(lines))
+        print(f"{tests} tests in {args.suite}", file=sys.stderr)
+        if args.mark_playouts:
+            print(f"{mark_expected_failures(args.suite, args.mark_playouts)} failed by Mango at "
+                  f"{args.mark_playouts} playouts (marked *)", file=sys.stderr)
     return 0
 
 

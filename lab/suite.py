@@ -10,20 +10,26 @@ marks an expected failure (a known weakness): it still runs, and passing it is a
 """
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass, field
 
 from mango.lab.client import EngineFailure, GtpClient
 
 START_TIMEOUT_S = 30.0      # an engine that has not answered its first command by then never will
 SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "suite")
-SHIPPED_SUITES = {"mango": "mango.tst", "games": "games.tst"}     # names `mango suite` knows
+SHIPPED_SUITES = {"mango": "mango.tst", "games": "games.tst",     # names `mango suite` knows
+                  "referee": "referee.tst"}
 
 
 def suite_path(name_or_path: str) -> str:
     """A suite file: a shipped suite by name ('mango': hand-made 9x9 positions, 'games': moments
-    of Mango's own lost games), so that an installed Mango finds them, or a path as given."""
+    of Mango's own lost games by GNU Go's owl reading, 'referee': its blunders in games lost to
+    Pachi, by Pachi as referee), so that an installed Mango finds them, or a path as given."""
     if name_or_path in SHIPPED_SUITES and not os.path.exists(name_or_path):
         return os.path.join(SHIPPED, SHIPPED_SUITES[name_or_path])
     return name_or_path
@@ -168,3 +174,23 @@ def _translate(engine: GtpClient, line: str) -> str:
     if word in ("reg_genmove", "gg_genmove") and not engine.knows(word):
         return "genmove" + line[len(word):]
     return line
+
+
+def mark_expected_failures(path: str, playouts: int) -> int:
+    """Run Mango on a written suite (`mango suite`, the one way to run one) and mark each test it
+    fails with `*`, an expected failure: the suite then reports progress as unexpected passes.
+    How many it marked."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = os.path.join(folder, "report.json")
+        subprocess.run([sys.executable, "-m", "mango.cli", "suite", path, "--playouts", str(playouts),
+                        "--json", report], check=False, stdout=subprocess.DEVNULL)
+        with open(report) as handle:
+            failed = {result["number"] for result in json.load(handle)["results"] if result["status"] != "pass"}
+    lines = open(path).read().split("\n")
+    for index, line in enumerate(lines[1:], 1):
+        words = lines[index - 1].split()
+        if line.startswith("#?") and words and words[0].isdigit() and int(words[0]) in failed:
+            lines[index] = line + "*"
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines))
+    return len(failed)

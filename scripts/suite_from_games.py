@@ -22,15 +22,13 @@ move (`loadsgf FILE N`), so the game files are written beside it.
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
 from sgfmill import sgf
 
 from mango.lab.store import read_records
+from mango.lab.suite import mark_expected_failures
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gnugo_review import GnuGo, vertex  # noqa: E402  (scripts are run from the checkout)
@@ -112,25 +110,6 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
     return found
 
 
-def mark_failures(path: str, playouts: int) -> int:
-    """Run Mango on the written suite (`mango suite`, the one way to run one) and mark each test it
-    fails with `*`, an expected failure: the suite then reports progress as unexpected passes."""
-    with tempfile.TemporaryDirectory() as folder:
-        report = os.path.join(folder, "report.json")
-        subprocess.run([sys.executable, "-m", "mango.cli", "suite", path, "--playouts", str(playouts),
-                        "--json", report], check=False, stdout=subprocess.DEVNULL)
-        with open(report) as handle:
-            failed = {result["number"] for result in json.load(handle)["results"] if result["status"] != "pass"}
-    lines = open(path).read().split("\n")
-    for index, line in enumerate(lines[1:], 1):
-        words = lines[index - 1].split()
-        if line.startswith("#?") and words and words[0].isdigit() and int(words[0]) in failed:
-            lines[index] = line + "*"
-    with open(path, "w") as handle:
-        handle.write("\n".join(lines))
-    return len(failed)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("stores", nargs="+")
@@ -183,7 +162,7 @@ def main() -> int:
         handle.write("\n".join(lines))
     print(f"{number - args.first_number} tests in {args.out}", file=sys.stderr)
     if args.mark_playouts:
-        print(f"{mark_failures(args.out, args.mark_playouts)} failed by Mango at {args.mark_playouts} "
+        print(f"{mark_expected_failures(args.out, args.mark_playouts)} failed by Mango at {args.mark_playouts} "
               f"playouts (marked *)", file=sys.stderr)
     return 0
 

@@ -62,3 +62,50 @@ def test_drops_of_mangos_moves_after_the_opening(tmp_path, capsys, monkeypatch):
     # move 5 (E3) is skipped, as the referee did not search the position before it
     assert lines == ["game 0 (Mango b, W+R, 6 moves)",
                      "  move   3 C7   referee prefers E5     win rate 0.52 -> 0.47  drop +0.05"]
+
+
+# A blunder at move 3: before it the referee gives Black 0.60 with its own E5, after Mango's C7
+# White 0.90, after E5 White 0.40 and after D5 0.45 (both keep the game), after any other move
+# 0.75; past four stones it refuses pachi-result, as Pachi does after it resigns.
+BLUNDER_REFEREE = '''
+import sys
+plays = []
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    answer, ok = "", True
+    if words[0] == "clear_board":
+        plays = []
+    elif words[0] == "play":
+        plays.append(" ".join(words[1:3]))
+    elif words[0] == "genmove":
+        answer = "E5"
+    elif words[0] == "pachi-result":
+        third = {"b C7": 0.90, "b E5": 0.40, "b D5": 0.45}.get(plays[-1], 0.75) if len(plays) == 3 else 0.5
+        rate = 0.60 if len(plays) == 2 else third
+        ok = len(plays) < 4
+        answer = "black E5 500 %.2f 0.0" % rate if ok else "unknown command"
+    print(("= " if ok else "? ") + answer + "\\n", flush=True)
+    if words[0] == "quit":
+        break
+'''
+
+
+def test_a_blunder_becomes_a_suite_test_that_expects_the_referees_move(tmp_path, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(BLUNDER_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(7, 0.0).to_json()) + "\n")
+    suite = tmp_path / "suite" / "blunders.tst"
+    suite.parent.mkdir()
+    monkeypatch.setattr("sys.argv", ["referee_drops.py", str(store), "--referee", f"{sys.executable} {script}",
+                                     "--suite", str(suite), "--first-number", "201", "--mark-playouts", "0"])
+    assert referee_drops.main() == 0
+    tests = [line for line in suite.read_text().splitlines() if line and not line.startswith("# ")]
+    name = f"{stored_game(7, 0.0).match[:8]}-0007.sgf"
+    # move 3 only: move 5's position was not searched (the refusal), and no other move dropped;
+    # the answers are the moves within 0.1 of the best the referee finds on a second look
+    assert tests == [f"loadsgf games/{name} 3", "201 reg_genmove black", "#? [D5|E5]"]
+    assert "0.60 -> 0.10" in suite.read_text() and "(0.60 after its best answers" in suite.read_text()
+    assert referee_drops.game_moves((suite.parent / "games" / name).read_text()) == MOVES
