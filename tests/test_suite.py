@@ -74,7 +74,7 @@ def test_suite_counts_passes_failures_and_unexpected_passes(tmp_path):
 def test_the_shipped_suites_parse_and_name_their_files(path):
     steps = parse_suite(path)
     tests = [t for _, t in steps if t is not None]
-    assert len(tests) >= 10 and len({t.number for t in tests}) == len(tests)
+    assert len(tests) >= 3 and len({t.number for t in tests}) == len(tests)
     for command, _ in steps:
         if command.startswith("loadsgf"):
             assert os.path.exists(command.split()[1])
@@ -121,7 +121,7 @@ def test_a_handful_of_the_life_and_death_moments_from_mango_s_games(tmp_path, se
 def test_the_shipped_suites_are_found_by_name_from_an_installed_package():
     from mango.lab.suite import suite_path
 
-    for name in ("mango", "games"):
+    for name in ("mango", "games", "referee"):
         assert os.path.isfile(suite_path(name)) and suite_path(name).endswith(f"{name}.tst")
     assert suite_path("x/elsewhere.tst") == "x/elsewhere.tst"
     result = CliRunner().invoke(main, ["suite", "no-such-suite", "--playouts", "10"])

@@ -1,0 +1,23 @@
+# Blunders from Mango's games lost to Pachi: positions where one of Mango's moves lost
+# at least --min-drop of the referee's win rate (Pachi at 5,000 playouts a move). Made by
+# scripts/referee_drops.py --suite: the answers are every move after which the referee,
+# searching from the other side, leaves the mover within 0.1 of the best such move.
+# A `*` marks a test Mango failed when the suite was made (--mark-playouts).
+
+# uol-pachi9-1s.jsonl game 2 (W+R), move 31: Mango (b) played G7; the referee's win rate 0.58 -> 0.06
+# (0.54 after its best answers, every move within 0.1 of it).
+loadsgf games/4c85979a-0002.sgf 31
+201 reg_genmove black
+#? [A4|D8]
+
+# uol-pachi9-1s.jsonl game 6 (W+R), move 51: Mango (b) played A7; the referee's win rate 0.57 -> 0.24
+# (0.54 after its best answers, every move within 0.1 of it).
+loadsgf games/4c85979a-0006.sgf 51
+202 reg_genmove black
+#? [D9]*
+
+# uol-pachi9-1s.jsonl game 23 (B+R), move 52: Mango (w) played D1; the referee's win rate 0.96 -> 0.50
+# (0.77 after its best answers, every move within 0.1 of it).
+loadsgf games/4c85979a-0023.sgf 52
+203 reg_genmove white
+#? [J6]*
