@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Issue 31's handicap matches: Mango against GNU Go level 10 with HANDICAP (3) stones on SIZE (13),
+# komi 0.5, side A taking the stones in even games and giving them in odd ones, once for each
+# dynamic komi schedule in KINDS (off, linear, situational) with the same seeds game by game, so
+# that `mango report` compares the schedules on the same games (its paired table). GAMES games a
+# schedule (200: 100 giving and 100 taking the stones), PLAYOUTS (5,000) a move, JOBS (2) at a
+# time. Resumable: run it again.
+#   MANGO=mango STORE=docs/results/dynkomi-gnugo13.jsonl scripts/dynamic_komi.sh
+#   mango report docs/results/dynkomi-gnugo13.jsonl
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/games"
+MANGO=${MANGO:-mango}
+STORE=${STORE:-docs/results/dynkomi-gnugo13.jsonl}
+SIZE=${SIZE:-13}
+HANDICAP=${HANDICAP:-3}
+GAMES=${GAMES:-200}
+PLAYOUTS=${PLAYOUTS:-5000}
+JOBS=${JOBS:-2}
+KINDS=${KINDS:-off linear situational}
+for kind in $KINDS; do
+    "$MANGO" match --opponent gnugo --games "$GAMES" --size "$SIZE" --komi 0.5 \
+        --handicap "$HANDICAP" --playouts "$PLAYOUTS" --jobs "$JOBS" --store "$STORE" \
+        -o dynamic_komi="$kind" --quiet
+done
