@@ -35,7 +35,7 @@ import sys
 from mango.engine.record import read_main_lines
 from mango.lab.client import EngineFailure, GtpClient, split_command
 from mango.lab.store import read_records
-from mango.lab.suite import mark_expected_failures
+from mango.lab.suite import write_suite
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
 OTHER = {"b": "w", "w": "b"}
@@ -200,12 +200,7 @@ def main() -> int:
     finally:
         referee.close()
     if args.suite:
-        with open(args.suite, "w") as handle:
-            handle.write("\n".join(lines))
-        print(f"{tests} tests in {args.suite}", file=sys.stderr)
-        if args.mark_playouts:
-            print(f"{mark_expected_failures(args.suite, args.mark_playouts)} failed by Mango at "
-                  f"{args.mark_playouts} playouts (marked *)", file=sys.stderr)
+        write_suite(args.suite, lines, tests, args.mark_playouts)
     return 0
 
 

@@ -194,3 +194,14 @@ def mark_expected_failures(path: str, playouts: int) -> int:
     with open(path, "w") as handle:
         handle.write("\n".join(lines))
     return len(failed)
+
+
+def write_suite(path: str, lines: list[str], count: int, mark_playouts: int) -> None:
+    """Write a suite file that a tool made (count tests), say so on stderr, and mark the tests
+    Mango fails at mark_playouts (0: none) as expected failures."""
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines))
+    print(f"{count} tests in {path}", file=sys.stderr)
+    if mark_playouts:
+        print(f"{mark_expected_failures(path, mark_playouts)} failed by Mango at {mark_playouts} "
+              f"playouts (marked *)", file=sys.stderr)

@@ -28,7 +28,7 @@ import sys
 from sgfmill import sgf
 
 from mango.lab.store import read_records
-from mango.lab.suite import mark_expected_failures
+from mango.lab.suite import write_suite
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gnugo_review import GnuGo, vertex  # noqa: E402  (scripts are run from the checkout)
@@ -158,12 +158,7 @@ def main() -> int:
                 print(f"game {record.game}: {len(found)} tests", file=sys.stderr, flush=True)
     finally:
         gnugo.close()
-    with open(args.out, "w") as handle:
-        handle.write("\n".join(lines))
-    print(f"{number - args.first_number} tests in {args.out}", file=sys.stderr)
-    if args.mark_playouts:
-        print(f"{mark_expected_failures(args.out, args.mark_playouts)} failed by Mango at {args.mark_playouts} "
-              f"playouts (marked *)", file=sys.stderr)
+    write_suite(args.out, lines, number - args.first_number, args.mark_playouts)
     return 0
 
 
