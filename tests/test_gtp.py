@@ -369,7 +369,7 @@ def test_gogui_param_dialogs_are_split_by_section_with_menus_for_choices():
     assert sorted(listed) == sorted(s.name for s in settings())
     search = answers(["mango-param_search"])[0]
     assert "[list/robust/max/robust-max/secure] final_move robust" in search
-    assert "[list/hand/mse] rave_schedule hand" in search
+    assert "[list/hand/hand-child/mse] rave_schedule hand" in search
     assert "[list/mango/light] policy mango" in answers(["mango-param_playout"])[0]
     assert answers(["mango-param_search final_move max", "mango-param_search"])[1].count(
         "final_move max") == 1
