@@ -100,7 +100,7 @@ def empty_vertices(size: int, moves: list[tuple[str, str]]) -> list[str]:
     return [f"{x}{y}" for y in range(1, size + 1) for x in letters if f"{x}{y}" not in played]
 
 
-def good_answers(referee: GtpClient, moves: list[tuple[str, str]], colour: str, size: int,
+def good_answers(referee: GtpClient, moves: list[tuple[str, str]], colour: str,
                  candidates: list[str], margin: float = 0.1) -> tuple[list[str], float]:
     """The candidate moves whose position the referee, searching it from the other side, leaves
     within `margin` of the best of them for colour; and that best win rate. A candidate it
@@ -134,7 +134,7 @@ def suite_lines(referee: GtpClient, record, store: str, number: int, min_drop: f
         if before - after < min_drop or best.upper() == vertex.upper() or best.lower() in ("pass", "resign"):
             continue
         # every move the referee judges within 0.1 of the best, so that another good answer passes
-        answers, kept = good_answers(referee, moves[:move - 1], colour, record.size,
+        answers, kept = good_answers(referee, moves[:move - 1], colour,
                                      empty_vertices(record.size, moves[:move - 1]))
         if not answers or vertex.upper() in answers or len(answers) > max_answers:
             continue                # not a blunder on a second look, or no sharp answer
