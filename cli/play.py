@@ -166,9 +166,9 @@ def config_(as_toml, size, config_file, options) -> None:
     shown = config if size is None else config.for_size(size)
     for declaration in settings():
         value = declaration.format(shown.value(declaration))
-        default = declaration.format(declaration.default_for(size, config.game.game))
+        default = declaration.format(declaration.default_for(size))
         section = declaration.section or "(top)"
-        shows_default = value != default or declaration.varies     # per-size defaults: always
+        shows_default = value != default or declaration.by_size     # per-size defaults: always
         note = f"   (default {declaration.describe_default()})" if shows_default else ""
         click.echo(f"{section}.{declaration.name} = {value}{note}")
         click.echo(f"    {describe_range(declaration)}")

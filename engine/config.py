@@ -36,26 +36,18 @@ class Setting:
     unit: str
     doc: str
     by_size: tuple[tuple[int, Any], ...] = ()   # (board size, default there): measured per size
-    by_game: tuple[tuple[str, Any], ...] = ()   # (game, default there): measured in that game
 
-    @property
-    def varies(self) -> bool:
-        """Whether the default depends on the board size or the game."""
-        return bool(self.by_size or self.by_game)
-
-    def default_for(self, size: int | None, game: str | None = None):
-        """The default on a board of this size in this game: the game's own default if it has
-        one, else the size's, else the general default."""
-        if game is not None and game in dict(self.by_game):
-            return dict(self.by_game)[game]
+    def default_for(self, size: int | None):
+        """The default on a board of this size (the general default where no size says else)."""
         return dict(self.by_size).get(size, self.default)
 
     def describe_default(self) -> str:
-        """The default as text, with the sizes and games that have their own."""
+        """The default as text, with the sizes that have their own."""
         text = self.format(self.default)
-        special = [f"{size}x{size}: {self.format(value)}" for size, value in self.by_size]
-        special += [f"{game}: {self.format(value)}" for game, value in self.by_game]
-        return text + (" (" + ", ".join(special) + ")" if special else "")
+        if self.by_size:
+            text += " (" + ", ".join(f"{size}x{size}: {self.format(value)}"
+                                     for size, value in self.by_size) + ")"
+        return text
 
     def check(self, value) -> None:
         """ConfigError unless value has the declared type and lies in the range or choices."""
@@ -116,15 +108,13 @@ def _text(value) -> str:
 
 
 def setting(default, *, doc: str, low=None, high=None, choices=None, unit: str = "",
-            by_size: dict | None = None, by_game: dict | None = None):
+            by_size: dict | None = None):
     """A dataclass field that carries its declaration (completed with its name and type later).
     by_size: {board size: default there}, for a setting whose best value was measured on one
-    size only; by_game: {game: default there} (NoGo's own, measured on NoGo); the search takes
-    them there unless the user set the setting by name."""
+    size only; the search takes it on that size unless the user set the setting by name."""
     return dataclasses.field(default=default, metadata={
         "setting": {"low": low, "high": high, "choices": choices, "unit": unit, "doc": doc,
-                    "by_size": tuple(sorted((by_size or {}).items())),
-                    "by_game": tuple(sorted((by_game or {}).items()))}})
+                    "by_size": tuple(sorted((by_size or {}).items()))}})
 
 
 def _declarations(cls, section: str | None) -> dict[str, Setting]:
@@ -134,8 +124,8 @@ def _declarations(cls, section: str | None) -> dict[str, Setting]:
         if meta is not None:
             declaration = Setting(f.name, section, str(f.type), f.default, meta["low"], meta["high"],
                                   tuple(meta["choices"]) if meta["choices"] else None, meta["unit"],
-                                  " ".join(meta["doc"].split()), meta["by_size"], meta["by_game"])
-            for _, value in declaration.by_size + declaration.by_game:
+                                  " ".join(meta["doc"].split()), meta["by_size"])
+            for _, value in declaration.by_size:
                 declaration.check(value)
             out[f.name] = declaration
     return out
@@ -845,7 +835,7 @@ class EngineConfig:
         """A copy with settings changed, by plain or dotted name: replace(uct_c=0.5, seed=3). A
         setting with per-size defaults changed this way keeps its value on every size."""
         changed = self._replaced(changes)
-        named = {d.name for d in map(_lookup, changes) if d.varies}
+        named = {d.name for d in map(_lookup, changes) if d.by_size}
         return dataclasses.replace(changed, pinned=self.pinned | named) if named else changed
 
     def _replaced(self, changes: dict) -> "EngineConfig":
@@ -859,10 +849,10 @@ class EngineConfig:
         return dataclasses.replace(self, **top)
 
     def for_size(self, size: int) -> "EngineConfig":
-        """The settings a search on this board size, in this config's game, uses: each setting
-        with per-size or per-game defaults that was not set by name takes its default there."""
-        changes = {d.name: d.default_for(size, self.game.game) for d in settings()
-                   if d.varies and d.name not in self.pinned}
+        """The settings a search on this board size uses: each setting with per-size defaults
+        that was not set by name takes its default for the size."""
+        changes = {d.name: d.default_for(size) for d in settings()
+                   if d.by_size and d.name not in self.pinned}
         return self._replaced(changes) if changes else self
 
     def with_strings(self, pairs: dict[str, str]) -> "EngineConfig":
@@ -913,8 +903,8 @@ def toml_text(config: EngineConfig | None = None) -> str:
             lines += [f"# {line}" for line in _wrap(declaration.doc)]
             lines.append(f"# {describe_range(declaration)}; default {declaration.describe_default()}")
             line = f"{declaration.name} = {_toml(config.value(declaration))}"
-            if declaration.varies and declaration.name not in config.pinned:
-                line = "# " + line          # set here, it would hold on every size and game
+            if declaration.by_size and declaration.name not in config.pinned:
+                line = "# " + line          # set here, it would hold on every size
             lines += [line, ""]
     return "\n".join(lines)
 

@@ -142,28 +142,6 @@ def test_the_listings_show_the_values_of_the_board(rave_k_by_size, tmp_path):
     assert EngineConfig().with_mapping(tomllib.loads(pinned)).for_size(19).search.rave_k == 1000.0
 
 
-@pytest.fixture
-def uct_c_in_nogo(monkeypatch):
-    """uct_c declared with a NoGo default of its own (as one measured on NoGo is), and a 19x19 one."""
-    declared = SearchConfig.declarations()
-    monkeypatch.setitem(declared, "uct_c", dataclasses.replace(
-        declared["uct_c"], by_game=(("nogo", 0.8),), by_size=((19, 0.1),)))
-    return declared["uct_c"].default
-
-
-def test_a_per_game_default_applies_in_its_game_unless_set_by_name(uct_c_in_nogo):
-    go, nogo = EngineConfig(), EngineConfig().replace(game="nogo")
-    assert go.for_size(7).search.uct_c == uct_c_in_nogo and go.for_size(19).search.uct_c == 0.1
-    assert nogo.for_size(7).search.uct_c == nogo.for_size(19).search.uct_c == 0.8   # the game first
-    for named in (nogo.replace(uct_c=0.3), nogo.with_strings({"uct_c": "0.3"})):
-        assert named.for_size(7).search.uct_c == 0.3
-    declaration = SearchConfig.declarations()["uct_c"]
-    assert declaration.describe_default().endswith("(19x19: 0.1, nogo: 0.8)")
-    assert "\n# uct_c = " in toml_text(EngineConfig())      # read back, it would hold in every game
-    listing = CliRunner().invoke(main, ["config", "--size", "7", "-o", "game=nogo"])
-    assert "search.uct_c = 0.8   (default" in listing.output
-
-
 def test_lgrf_2_after_the_tactics_is_the_19x19_default_only():
     """The ledger's paired A/B against GNU Go chose it on 19x19; 9x9 showed no gain, 13x13 is
     unmeasured."""
