@@ -369,6 +369,18 @@ cdef inline uint64_t _descending_bits(double x) noexcept nogil:
     return ~u
 
 
+cdef inline void _insert_sorted(uint64_t* bits, int* order, int j, uint64_t moving_bits,
+                                int moving) noexcept nogil:
+    """Put (moving_bits, moving) into bits[0:j + 1] / order[0:j + 1], whose first j are in
+    ascending order of bits, after every equal one (a stable insertion; slot j is overwritten)."""
+    while j > 0 and bits[j - 1] > moving_bits:
+        bits[j] = bits[j - 1]
+        order[j] = order[j - 1]
+        j -= 1
+    bits[j] = moving_bits
+    order[j] = moving
+
+
 cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil:
     """wk.cand_order[0:n] (indices into key) sorted by key, greatest first, equal keys left in
     their order: a stable LSD radix sort, a byte a pass, skipping the bytes every key shares. The
@@ -377,8 +389,7 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
     but below SMALL_SORT keys (9x9's ~80) insertion costs a tenth of the radix sort's eight passes
     over 256 buckets, so it sorts those."""
     cdef int count[256]
-    cdef int i, j, shift, digit, total, c, moving
-    cdef uint64_t moving_bits
+    cdef int i, shift, digit, total, c
     cdef int* order = wk.cand_order
     cdef int* spare = wk.cand_spare
     cdef uint64_t* bits = wk.sort_bits[0]
@@ -391,15 +402,7 @@ cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogi
         bits[i] = _descending_bits(key[order[i]])
     if n <= SMALL_SORT:
         for i in range(1, n):
-            moving_bits = bits[i]
-            moving = order[i]
-            j = i
-            while j > 0 and bits[j - 1] > moving_bits:
-                bits[j] = bits[j - 1]
-                order[j] = order[j - 1]
-                j -= 1
-            bits[j] = moving_bits
-            order[j] = moving
+            _insert_sorted(bits, order, i, bits[i], order[i])
         return
     for shift in range(0, 64, 8):
         memset(count, 0, sizeof(count))
@@ -433,7 +436,7 @@ cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) no
     the first children of its ranking (children_ahead) need not sort the ~360 moves of 19x19.
     One pass keeps the best k found so far by insertion; a key not better than the k-th of them
     (an equal one came later) is passed over at one comparison."""
-    cdef int i, j, m = 0, moving
+    cdef int i, j, m = 0
     cdef uint64_t moving_bits
     cdef int* order = wk.cand_order
     cdef int* best = wk.cand_spare
@@ -448,14 +451,7 @@ cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) no
         moving_bits = _descending_bits(key[order[i]])
         if m == k and moving_bits >= best_bits[k - 1]:
             continue
-        moving = order[i]
-        j = m if m < k else k - 1
-        while j > 0 and best_bits[j - 1] > moving_bits:
-            best_bits[j] = best_bits[j - 1]
-            best[j] = best[j - 1]
-            j -= 1
-        best_bits[j] = moving_bits
-        best[j] = moving
+        _insert_sorted(best_bits, best, m if m < k else k - 1, moving_bits, order[i])
         if m < k:
             m += 1
     # the rest in their order, after the k best (cand_order holds indices 0 .. n - 1)
