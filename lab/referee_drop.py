@@ -21,7 +21,8 @@ noise) becomes a test of the tactical suite when a second look agrees: the refer
 position after every move on the board, and the moves within 0.1 of the best of them are the
 answers, if Mango's move is not one of them and they are at most --max-answers (a sharp
 position). The test is the position before the move (`loadsgf games/GAME.sgf N`, the game's SGF
-written beside the file). Mango then runs the file, and the tests it fails at --mark-playouts are marked `*`:
+written beside the file). Mango then runs the file, and the tests it fails at --mark-playouts
+are marked `*`:
 
     python scripts/referee_drops.py docs/results/uol-pachi9-1s.jsonl \
         --suite lab/data/suite/referee.tst --first-number 201
@@ -107,13 +108,10 @@ def good_answers(referee: GtpClient, moves: list[tuple[str, str]], colour: str,
     refuses to play (occupied, illegal) is passed over."""
     rates = {}
     for vertex in candidates:
-        referee.send("clear_board")
         try:
-            for who, played in moves + [(colour, vertex)]:
-                referee.send(f"play {who} {played}")
+            _, theirs = referee_view(referee, moves + [(colour, vertex)], OTHER[colour])
         except EngineFailure:
-            continue
-        _, theirs = referee_view(referee, moves + [(colour, vertex)], OTHER[colour])
+            continue                # the referee refused to play the candidate
         if theirs is not None:
             rates[vertex.upper()] = 1.0 - theirs
     if not rates:
