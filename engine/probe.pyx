@@ -9,15 +9,16 @@ from libc.stdint cimport int64_t
 from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
 from mango.engine.reply cimport reply_t
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
-                                  _find_child, _params_from, _play, _sort_best_first,
+                                  _find_child, _grow_ranked, _params_from, _play, _sort_best_first,
                                   _sort_best_first_few, _start_at_root, params_t,
                                   search_selectable, search_t, worker_t)
 from mango.engine.tree cimport NODE_EXPANDED, node_t
 
 
-cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
+cdef int64_t _probe_walk(SearchTree tree, moves, bint expand, bint every=True) except -2:
     """Follow moves from the root through existing children (expanding the last node reached
-    when asked); fills worker 0's path, moves and board. -1 when a move is not a child."""
+    when asked: every child, or those children_ahead asks for); fills worker 0's path, moves and
+    board. -1 when a move is not a child."""
     cdef search_t* s = tree.s
     cdef worker_t* wk = tree.workers[0]
     cdef int64_t index = 0, child
@@ -33,15 +34,33 @@ cdef int64_t _probe_walk(SearchTree tree, moves, bint expand) except -2:
         wk.path_len += 1
         index = child
     if expand and not s.pool.nodes[index].flags & NODE_EXPANDED:
-        if not _expand(s, wk, &s.pool.nodes[index], len(moves), True):
+        if not _expand(s, wk, &s.pool.nodes[index], len(moves), every):
             raise MemoryError()
     return index
 
 
-def probe_expand_line(SearchTree tree, moves):
-    """Create every child of the node that `moves` (points) lead to from the root."""
-    if _probe_walk(tree, moves, True) < 0:
+def probe_expand_line(SearchTree tree, moves, every=True):
+    """Expand the node that `moves` (points) lead to from the root: every child, or (every False)
+    those a simulation's first expansion makes."""
+    if _probe_walk(tree, moves, True, every) < 0:
         raise ValueError("the line leaves the tree")
+
+
+def probe_grow_line(SearchTree tree, moves):
+    """Grow the node `moves` lead to as a simulation passing through it does when unpruning comes
+    to children not made yet (from its rank area, else by ranking again); its children count."""
+    cdef search_t* s = tree.s
+    cdef int64_t index = _probe_walk(tree, moves, False)
+    cdef node_t* node
+    if index < 0:
+        raise ValueError("the line leaves the tree")
+    node = &s.pool.nodes[index]
+    if not node.flags & NODE_EXPANDED:
+        raise ValueError("the node is not expanded")
+    if not _grow_ranked(s, tree.workers[0], node, len(moves)):
+        if not _expand(s, tree.workers[0], node, len(moves), False):
+            raise MemoryError()
+    return node.n_children
 
 
 def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):

@@ -29,6 +29,8 @@ ctypedef struct params_t:
     double bias_weight
     bint progressive_unpruning
     double children_ahead
+    int children_full_depth
+    bint late_child_amaf
     int k_init
     double unprune_at[MAX_UNPRUNE]      # visits after which the (k_init + j)-th child is selectable
     int heuristic_moves
@@ -167,6 +169,7 @@ cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nog
 cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil
 cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) noexcept nogil
 cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil
+cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil
 cdef params_t _params_from(config)
 

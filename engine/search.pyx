@@ -634,6 +634,8 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
             tree_node_init(child, wk.cand[k])
             _set_prior(s, wk, child, depth, wk.cand_capture_save[k], wk.cand_pattern[k],
                        wk.cand_refused[k])
+            if old_n > 0 and p.late_child_amaf:
+                _seed_late_amaf(s, wk, node, child, depth)
         # a child made before T (by _add_child) gets the rest of its knowledge here
         if predicting:
             _add_predictor_prior(p, child, wk.cand_predicted[k])
@@ -665,6 +667,39 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     if wk.n_moved:
         _move_counters(s, wk)
     return 1
+
+
+cdef void _seed_late_amaf(search_t* s, const worker_t* wk, const node_t* node, node_t* child,
+                          int depth) noexcept nogil:
+    """Give a child made when its node (at depth) grows the AMAF samples it missed: the simulations
+    through the node played its move later at the rate the grandparent's (two plies up, the same
+    player to move) did, with the mean they had there (late_child_amaf). Only where a grandparent
+    is in the tree and has the move as a child with AMAF samples; counters read while other
+    threads add to them are a fair estimate, and a retired copy's (negative) are skipped."""
+    cdef const node_t* grand
+    cdef const node_t* uncle
+    cdef int i, n_children
+    cdef int64_t grand_visits, uncle_visits, uncle_half_wins, seeded
+    if depth < 2:
+        return
+    grand = &s.pool.nodes[wk.path[depth - 2]]
+    grand_visits = grand.visits
+    if grand_visits <= 0:
+        return
+    n_children = mango_load_count(&grand.n_children)
+    for i in range(n_children):
+        uncle = &s.pool.nodes[grand.first_child + i]
+        if uncle.move == child.move:
+            uncle_visits = uncle.amaf_visits
+            uncle_half_wins = uncle.amaf_half_wins
+            if uncle_visits > 0 and uncle_half_wins >= 0:
+                seeded = <int64_t>(<double>node.visits * uncle_visits / grand_visits + 0.5)
+                if seeded > uncle_visits:
+                    seeded = uncle_visits
+                child.amaf_visits = seeded
+                child.amaf_half_wins = <int64_t>(<double>seeded * uncle_half_wins / uncle_visits
+                                                 + 0.5)
+            return
 
 
 cdef inline float _heuristic_of(const params_t* p, const worker_t* wk, int k, bint predicting,
@@ -704,6 +739,8 @@ cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         if entry.move != PASS:
             _knowledge_of(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &refused, &weight)
         _set_prior(s, wk, child, depth, capture_save, pattern, refused)
+        if p.late_child_amaf:
+            _seed_late_amaf(s, wk, node, child, depth)
         if wk.features != NULL:
             _add_predictor_prior(p, child, entry.predicted)
         child.heuristic = entry.heuristic
@@ -721,12 +758,14 @@ cdef inline void _forget_old_slots(const search_t* s, worker_t* wk, int64_t old_
         wk.old_slot[s.pool.nodes[old_first + j].move + 1] = 0
 
 
-cdef inline bint _wants_children(const search_t* s, node_t* node) noexcept nogil:
-    """Progressive unpruning will soon reach children of node not yet made (see _expand)."""
+cdef inline bint _wants_children(const search_t* s, node_t* node, int depth) noexcept nogil:
+    """Progressive unpruning will soon reach children of node not yet made (see _expand), or the
+    node (at depth) should have every child (children_full_depth) and lacks some."""
     cdef const params_t* p = &s.params
     cdef int n = mango_load_count(&node.n_children)
     return (n < node.n_candidates and p.children_ahead > 0
-            and search_selectable(p, node.n_candidates, p.children_ahead * node.visits) > n)
+            and (depth < p.children_full_depth or
+                 search_selectable(p, node.n_candidates, p.children_ahead * node.visits) > n))
 
 
 cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int depth,
@@ -825,16 +864,20 @@ cdef bint _descend(search_t* s, worker_t* wk) noexcept nogil:
                 if s.pool.full or not mango_try_lock(&node.flags, NODE_LOCKED):
                     return False
                 if not node.flags & NODE_EXPANDED:
-                    _expand(s, wk, node, depth, False)
+                    _expand(s, wk, node, depth, depth < p.children_full_depth)
                 mango_unlock(&node.flags, NODE_LOCKED)
                 if not node.flags & NODE_EXPANDED:
                     return False
-            elif _wants_children(s, node) and not s.pool.full \
+            elif _wants_children(s, node, depth) and not s.pool.full \
                     and mango_try_lock(&node.flags, NODE_LOCKED):
                 # unpruning is reaching children not made yet (another thread may be making
-                # them: then the selection takes the children there are)
-                if _wants_children(s, node) and not _grow_ranked(s, wk, node, depth):
-                    _expand(s, wk, node, depth, False)
+                # them: then the selection takes the children there are); or a node of a kept
+                # tree has come within children_full_depth of the root
+                if _wants_children(s, node, depth):
+                    if depth < p.children_full_depth:
+                        _expand(s, wk, node, depth, True)
+                    elif not _grow_ranked(s, wk, node, depth):
+                        _expand(s, wk, node, depth, False)
                 mango_unlock(&node.flags, NODE_LOCKED)
             child = search_select(s, node)
             if child < 0:
@@ -1287,6 +1330,8 @@ cdef params_t _params_from(config):
     p.bias_weight = sc.bias_weight
     p.progressive_unpruning = sc.progressive_unpruning
     p.children_ahead = sc.children_ahead
+    p.children_full_depth = sc.children_full_depth
+    p.late_child_amaf = sc.late_child_amaf
     p.k_init = sc.unprune_k_init
     for j in range(MAX_UNPRUNE):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))

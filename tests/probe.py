@@ -10,6 +10,7 @@ from mango.engine.searcher import Searcher as EngineSearcher
 class Searcher(EngineSearcher):
     selectable = staticmethod(search.probe_selectable)
     expand_line = search.probe_expand_line
+    grow_line = search.probe_grow_line
     replay = search.probe_replay
     line_children = search.probe_line_children
     unprune_schedule = search.probe_unprune_schedule

@@ -365,6 +365,59 @@ def test_full_pool_is_pruned_and_the_tree_keeps_growing_under_the_best_line(ahea
     assert s.prunes > prunes or s.nodes_used > used
 
 
+@pytest.mark.parametrize("seeded", [False, True])
+def test_a_child_made_late_gets_the_grandparents_amaf_when_asked(seeded):
+    """late_child_amaf: a child made when its node grows starts with the AMAF samples it missed,
+    at the rate and mean of the same move two plies up (here the root's child), scaled to the
+    node's visits; both ways of growing (ranking again, then the rank area) seed it."""
+    game = Game(9)
+    s = searcher(1, children_ahead=4, late_child_amaf=seeded)
+    s.set_position(game)
+    a, b = game.point("E5"), game.point("C3")
+    s.expand_line([a])
+    s.expand_line([a, b], every=False)                # a simulation's first expansion
+    first = {ch.point for ch in s.line_children([a, b])}
+    assert 0 < len(first) < 60
+    s.set_counters([], visits=1000)
+    for child in s.children():                        # the same moves, Black to move, at the root
+        s.set_counters([child.point], amaf_visits=400, amaf_half_wins=600)
+    grown = []
+    for visits in (100, 1000):
+        s.set_counters([a, b], visits=visits)
+        made = {ch.point for ch in s.line_children([a, b])}
+        assert s.grow_line([a, b]) > len(made)
+        new = [ch for ch in s.line_children([a, b]) if ch.point not in made]
+        grown.append(new)
+        for ch in new:
+            if seeded:
+                # 400 of the root's 1,000 simulations played the move: 0.4 of the node's visits
+                assert ch.amaf_visits == round(0.4 * visits) and ch.amaf_value == 0.75
+            else:
+                assert ch.amaf_visits == 0
+    assert all(grown)
+    # the children of the first expansion are never seeded (MoGo's, made at the node's first visit)
+    assert all(ch.amaf_visits == 0 for ch in s.line_children([a, b]) if ch.point in first)
+
+
+def test_children_full_depth_makes_every_child_of_the_roots_children():
+    """Also in a kept tree, whose nodes two plies down were grown as children_ahead asks."""
+    game = Game(9)
+    s = searcher(300, children_ahead=4, children_full_depth=2, early_stop=False)
+    for _ in range(2):
+        result = s.search(game)
+        legal = len(s.children())
+        visited = [ch for ch in s.children() if ch.visits > 1]
+        assert visited
+        for ch in visited:
+            assert len(s.line_children([ch.point])) == legal - 1      # the root's move is taken
+            best = max(s.line_children([ch.point]), key=lambda x: x.visits)
+            if best.visits > 1:
+                assert len(s.line_children([ch.point, best.point])) < legal - 2
+        reply = max(s.line_children([result.move]), key=lambda ch: ch.visits)
+        game.play("b", game.vertex(result.move))
+        game.play("w", game.vertex(reply.point))
+
+
 def test_memory_bound_too_small_for_the_root_is_a_clear_error():
     with pytest.raises(ConfigError):
         EngineConfig().replace(max_nodes=10)
