@@ -416,21 +416,6 @@ class SearchConfig(_Section):
         at once, as MoGo's expansion does (about 180 nodes a playout on 19x19, most never
         visited); the root always has every child.""")
 
-    children_full_depth: int = setting(
-        1, low=1, high=100, unit="plies",
-        doc="""Nodes fewer than this many plies below the root make every child at once, whatever
-        children_ahead asks: 1 the root only; 2 the root's children too, the nodes with the
-        most visits and so the most AMAF history for a child made late to miss (on 19x19 about
-        360 x 360 nodes, 8 MB).""")
-
-    late_child_amaf: bool = setting(
-        False,
-        doc="""A child made when its node grows (children_ahead) starts with the AMAF statistics it
-        missed, estimated from the same move two plies up: the rate at which the grandparent's
-        simulations played it and their mean, scaled to the node's visits (GRAVE, Cazenave
-        2015, reads an ancestor's AMAF the same way). Off: the child has only the AMAF samples
-        from the simulations after it was made (MoGo's RAVE on a tree made at once has all).""")
-
     unprune_k_init: int = setting(
         5, low=1, high=400, unit="children",
         doc="""k_init: children selectable when a node reaches T (Mango: 5).""")
@@ -569,6 +554,22 @@ class TreeConfig(_Section):
         below the smallest visit count that leaves half the bound free; Fuego prunes a full
         tree by count the same way) and go on growing where the playouts go. Off: the search
         goes on without creating nodes.""")
+
+    children_full_depth: int = setting(
+        1, low=1, high=100, unit="plies",
+        doc="""Nodes fewer than this many plies below the root make every child at once, whatever
+        children_ahead asks: 1 the root only; 2 the root's children too, the nodes with the
+        most visits and so the most AMAF history for a child made late to miss (on 19x19 about
+        360 x 360 nodes, 8 MB).""")
+
+    late_child_amaf: bool = setting(
+        False,
+        doc="""A child made when its node grows (children_ahead) starts with the AMAF statistics it
+        missed, estimated from the same move two plies up: the rate at which the grandparent's
+        simulations played it and their mean, scaled to the node's visits (GRAVE, Cazenave
+        2015, reads an ancestor's AMAF the same way); also the children a kept tree's node lacks
+        when it becomes the root. Off: the child has only the AMAF samples from the simulations
+        after it was made (MoGo's RAVE on a tree made at once has all).""")
 
 
 @dataclass(frozen=True)

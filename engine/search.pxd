@@ -193,5 +193,6 @@ cdef class SearchTree(SearchTreeReader):
     cdef _set_replies(self, playout)
     cdef _set_workers(self, int threads)
     cdef _open_pool(self)
+    cdef _complete_kept_root(self, list line)
     cdef _expand_root(self)
     cdef _ban_superko(self, game)

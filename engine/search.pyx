@@ -1330,8 +1330,8 @@ cdef params_t _params_from(config):
     p.bias_weight = sc.bias_weight
     p.progressive_unpruning = sc.progressive_unpruning
     p.children_ahead = sc.children_ahead
-    p.children_full_depth = sc.children_full_depth
-    p.late_child_amaf = sc.late_child_amaf
+    p.children_full_depth = config.tree.children_full_depth
+    p.late_child_amaf = config.tree.late_child_amaf
     p.k_init = sc.unprune_k_init
     for j in range(MAX_UNPRUNE):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
@@ -1711,17 +1711,21 @@ cdef class SearchTree(SearchTreeReader):
                 and moves[:len(self._root_moves)] == self._root_moves):
             c = self.s.root_board.to_move
             reused = True
+            line = []
             for colour, point in moves[len(self._root_moves):]:
                 child = _find_child(self.s, &self.s.pool.nodes[index], point) if colour == c else -1
                 if child < 0:
                     reused = False
                     break
                 index = child
+                line.append((point, child))
                 c = 3 - c
             if c != board.b.to_move:
                 # the same stones with the other colour to move (GTP lets either colour move
                 # next): the tree's root is the other player's
                 reused = False
+        if reused and len(line) >= 2 and self.s.params.late_child_amaf and not self.s.nogo:
+            self._complete_kept_root(line)
         if reused:
             if index != 0 and not tree_reroot(&self.s.pool, index):
                 reused = False
@@ -1770,6 +1774,25 @@ cdef class SearchTree(SearchTreeReader):
         if not self.s.nogo:                 # a NoGo move never captures: no position repeats
             self._ban_superko(game)
         return reused
+
+    cdef _complete_kept_root(self, list line):
+        """Make the missing children of the node that becomes the root (line: its path from the
+        old root, (point, index) a move) while its ancestors are still there, so that they get
+        the AMAF samples they missed from the same move two plies up (late_child_amaf), as
+        children made late below the root do; _expand_root would make them without."""
+        cdef worker_t* wk = self.workers[0]
+        cdef int depth = len(line), i
+        cdef node_t* node = &self.s.pool.nodes[<int64_t>line[depth - 1][1]]
+        if (not node.flags & NODE_EXPANDED or node.n_children >= node.n_candidates
+                or self.s.pool.full):
+            return                      # (no pruning here: it would move the line's nodes)
+        _start_at_root(self.s, wk)
+        wk.path[0] = 0
+        for i in range(depth):
+            _play(self.s, wk, <int>line[i][0])
+            wk.path[i + 1] = <int64_t>line[i][1]
+        wk.path_len = depth + 1
+        _expand(self.s, wk, node, depth, True)      # on failure _expand_root makes them
 
     cdef _expand_root(self):
         cdef worker_t* wk = self.workers[0]

@@ -399,6 +399,34 @@ def test_a_child_made_late_gets_the_grandparents_amaf_when_asked(seeded):
     assert all(ch.amaf_visits == 0 for ch in s.line_children([a, b]) if ch.point in first)
 
 
+@pytest.mark.parametrize("seeded", [False, True])
+def test_a_kept_root_makes_its_missing_children_with_the_amaf_they_missed(seeded):
+    """Two moves later the kept tree's node becomes the root and gets every child; with
+    late_child_amaf those it lacked are seeded from the old root's same move, as below it."""
+    game = Game(9)
+    s = searcher(3000, children_ahead=4, late_child_amaf=seeded, early_stop=False)
+    result = s.search(game)
+    reply = max(s.line_children([result.move]), key=lambda ch: ch.visits)
+    line = [result.move, reply.point]
+    had = {ch.point for ch in s.line_children(line)}
+    node_visits = s.counters(line)["visits"]
+    root_visits = s.counters([])["visits"]
+    uncles = {ch.point: s.counters([ch.point]) for ch in s.children()}
+    game.play("b", game.vertex(result.move))
+    game.play("w", game.vertex(reply.point))
+    assert s.set_position(game) is True
+    new = [ch for ch in s.children() if ch.point not in had]
+    assert len(had) < 30 and len(new) > 40
+    for ch in new:
+        uncle = uncles.get(ch.point)
+        expected = 0
+        if seeded and uncle and uncle["amaf_visits"] > 0:
+            expected = min(int(node_visits * uncle["amaf_visits"] / root_visits + 0.5),
+                           uncle["amaf_visits"])
+        assert ch.amaf_visits == expected
+    assert any(ch.amaf_visits > 0 for ch in new) is seeded
+
+
 def test_children_full_depth_makes_every_child_of_the_roots_children():
     """Also in a kept tree, whose nodes two plies down were grown as children_ahead asks."""
     game = Game(9)
