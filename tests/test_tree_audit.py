@@ -158,9 +158,14 @@ def test_children_ahead_0_makes_every_child_at_once():
     assert a["partial"] == 0 and a["nodes"] > 50 * a["expanded"]
 
 
-def test_reused_tree_keeps_its_invariants():
+@pytest.mark.parametrize("changes", [
+    {},
+    # a kept root lacking children makes them, seeded, before the old tree goes
+    {"children_ahead": 4, "children_full_depth": 2, "late_child_amaf": True},
+])
+def test_reused_tree_keeps_its_invariants(changes):
     game = Game(9)
-    s = searcher(2000, threads=2)
+    s = searcher(2000, threads=2, **changes)
     first = s.search(game)
     game.play("b", game.vertex(first.move))
     reply = max((ch for ch in s.line_children([first.move]) if ch.point != PASS),
