@@ -54,6 +54,7 @@ ctypedef struct policy_t:
     uint32_t local_min_value
     uint32_t random_threshold       # random_move_probability scaled to 2^32
     int filter_random_moves
+    int light_after_atari
     int fill_board_tries
     int nakade
     uint64_t nakade_weight

@@ -574,6 +574,20 @@ cdef int _stored_reply(const reply_t* r, const board_t* b, const policy_t* cfg, 
     return PASS
 
 
+cdef inline bint _atari_pending(const board_t* b, int c) noexcept nogil:
+    """The opponent's last move stands in atari, or has put one of c's groups beside it in atari."""
+    cdef int w = b.width, m = b.last_move, i, q
+    if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
+        return False
+    if board_in_atari(b, b.group[m]):
+        return True
+    for i in range(4):
+        q = m + (-w if i == 0 else (-1 if i == 1 else (1 if i == 2 else w)))
+        if b.colour[q] == c and board_in_atari(b, b.group[q]):
+            return True
+    return False
+
+
 cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng, int c,
                       int before_last) noexcept nogil:
     """Choose c's move: lay this move's bonuses over the base urgencies, try the switched-on
@@ -588,7 +602,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         if p != PASS:
             return p
 
-    if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold:
+    if cfg.random_threshold and <uint32_t>(rng_next(rng) >> 32) < cfg.random_threshold \
+            and not (cfg.light_after_atari and _atari_pending(b, c)):
         p = playout_random_move(b, rng, c)      # a light move: uniform, legal, no own true eye
         if p != PASS and (not cfg.filter_random_moves or candidate_ok(b, cfg, p, c)):
             return p
@@ -811,6 +826,7 @@ cdef policy_t _policy_from(config):
     cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
     cfg.local_min_value = config.local_min_value
     cfg.filter_random_moves = config.filter_random_moves
+    cfg.light_after_atari = config.light_after_atari
     cfg.fill_board_tries = config.fill_board_tries
     cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade

@@ -20,7 +20,7 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
                avoid_single_self_atari=False, proximity_diagonal_factor=1, random_move_probability=0.0)
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
-              nakade_self_atari=True, fill_board_tries=4,
+              nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -183,6 +183,31 @@ def test_answer_atari_saves_the_group_the_last_move_put_in_atari():
     for seed in range(8):
         playout = MangoPlayout(game.board.copy(), PlayoutConfig(**{**ALL_OFF, "answer_atari": True}), seed=seed)
         assert game.vertex(playout.step()) == "E4"
+
+
+@pytest.mark.parametrize("after", [False, True])
+def test_light_after_atari_answers_the_atari_instead_of_a_light_move(after):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "D3")               # Black's D4 now hangs on E4
+    config = PlayoutConfig(**{**ALL_OFF, "answer_atari": True, "random_move_probability": 1.0,
+                              "light_after_atari": after})
+    moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(16)]
+    saves = moves.count("E4")
+    assert saves == 16 if after else saves < 4
+    # with no atari pending the light move is drawn as before: a quiet last move
+    game = Game.from_ascii(ONE_OPEN_SPACE)
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(16)}
+    assert len(moves) > 8
 
 
 def test_policies_give_different_but_reproducible_statistics():
