@@ -630,8 +630,8 @@ class PriorConfig(_Section):
 
     predictor_count: float = setting(
         100.0, low=0.0, high=1000000.0, unit="playouts",
-        doc="""Equivalent playouts of the predictor prior at p = 1 (Pachi's default on 9x9 is 8
-        times its 14-playout prior unit, 112).""")
+        doc="""Equivalent playouts of the predictor prior at p = 1 (Pachi 12.90's pattern prior:
+        300 x its prior unit / 20, so 210 on 9x9 and 300 on 19x19; uct/prior.c).""")
 
     predictor_model: str = setting(
         "", unit="file",
