@@ -326,6 +326,14 @@ class PlayoutConfig(_Section):
         three or more, or captures an attacker in atari, if one is legal (the two-liberty check of
         Pachi's moggy and Fuego's playout policy; after answer_atari's answers).""")
 
+    two_liberty_attack: bool = setting(
+        False,
+        doc="""When no answer above applies, atari a two-liberty group the race or the chase asks
+        for: the last move's, or the opponent's touching an own group the last move left with two
+        liberties; only where the atari's stone keeps two liberties and the escape would have two
+        at most (the attacking half of Pachi's two-liberty check, moggy's 2lib: the move that
+        wins a capturing race with tempo, which defence alone never plays).""")
+
     ladder_saves: bool = setting(
         True,
         doc="""No save_weight for extending a group in atari when the extension has exactly two

@@ -60,6 +60,7 @@ ctypedef struct policy_t:
     uint64_t nakade_weight
     int answer_atari
     int defend_two_liberties
+    int two_liberty_attack
     int ladder_saves
     uint64_t ladder_atari_weight
     int nakade_self_atari

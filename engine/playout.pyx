@@ -521,6 +521,69 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
     return n
 
 
+cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, int n) noexcept nogil:
+    """Append group g (a root) to targets (room for 8) if it has exactly two liberties and is not
+    there yet."""
+    cdef int libs[3]
+    cdef int i
+    if n >= 8:
+        return n
+    for i in range(n):
+        if targets[i] == g:
+            return n
+    if group_liberties(b, g, libs, 3) != 2:
+        return n
+    targets[n] = g
+    return n + 1
+
+
+cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
+    """Ataris a chase or a capturing race asks for (the attacking half of Pachi's two-liberty
+    check): on the last move's group when it has two liberties, and on the opponent's
+    two-liberty groups touching an own group the last move left with two (the race's move). Only
+    an atari whose stone does not stand in atari itself and whose escape (the other liberty)
+    would leave the group two liberties at most. `out` has room for 32."""
+    cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
+    cdef int n_groups, size, atari, escape
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[3]
+    cdef int groups[4]
+    cdef int targets[8]
+    if m == PASS or m == NO_POINT or b.colour[m] != opp:
+        return 0
+    n_targets = _add_two_liberty_target(b, b.group[m], targets, n_targets)
+    n_groups = board_neighbour_groups(b, m, c, groups)
+    for i in range(n_groups):
+        g = groups[i]
+        if group_liberties(b, g, libs, 3) != 2:
+            continue
+        s = g
+        while True:                             # the opponent's groups touching g
+            for j in range(4):
+                e = s + d[j]
+                if b.colour[e] == opp:
+                    n_targets = _add_two_liberty_target(b, b.group[e], targets, n_targets)
+            s = b.next_stone[s]
+            if s == g:
+                break
+    for i in range(n_targets):
+        group_liberties(b, targets[i], libs, 3)
+        for k in range(2):
+            atari, escape = libs[k], libs[1 - k]
+            if libs_after_move(b, atari, c, &size) < 2:
+                continue                        # the attacking stone would be in atari
+            if _liberties_after(b, escape, opp, 4) - 1 > 2:
+                continue                        # the escape gets out (the atari's point counted)
+            for j in range(n):
+                if out[j] == atari:
+                    break
+            else:
+                if n < 32:
+                    out[n] = atari
+                    n += 1
+    return n
+
+
 cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcept nogil:
     """Lay this move's bonuses (capture, save, nakade) and the proximity factor over c's base
     urgencies; _restore and _clear_extra take them off again."""
@@ -617,6 +680,10 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.defend_two_liberties:
         n = _two_liberty_answers(b, c, local)
+        if n:
+            p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.two_liberty_attack:
+        n = _two_liberty_attacks(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
@@ -833,6 +900,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade_weight = config.nakade_weight
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
+    cfg.two_liberty_attack = config.two_liberty_attack
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari

@@ -21,6 +21,7 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
+              two_liberty_attack=True,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -208,6 +209,47 @@ def test_light_after_atari_answers_the_atari_instead_of_a_light_move(after):
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(16)}
     assert len(moves) > 8
+
+
+@pytest.mark.parametrize("attack", [False, True])
+def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X . . . . .
+        X . . . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "B2")               # two liberties, C2 and B1
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack})
+    moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(16)]
+    # Black B1 is answered by C2 with three liberties; Black C2 leaves B1, whose escape has two
+    if attack:
+        assert moves.count("C2") == 16
+    else:
+        assert "B1" in moves and len(set(moves)) > 2        # the urgency draw's variety
+
+
+@pytest.mark.parametrize("attack", [False, True])
+def test_two_liberty_attack_plays_the_race_s_atari(attack):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O . X . . .
+        X X X O . . .
+        . . X O . . .
+    """, to_move="w")
+    game.play("w", "C3")               # Black's four stones down to A1 and B1
+    # White's D1-D2 has two liberties too: Black's atari at E2 wins the race
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(16)}
+    assert (moves == {"E2"}) is attack
 
 
 def test_policies_give_different_but_reproducible_statistics():
