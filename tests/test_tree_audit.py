@@ -132,9 +132,12 @@ def test_a_full_pool_under_threads_still_audits():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("ahead", [0, 4])
-def test_a_pruned_pool_audits(threads, ahead):
-    s = searcher(4000, threads=threads, max_nodes=3000, children_ahead=ahead)
+@pytest.mark.parametrize("changes", [
+    {"children_ahead": 0}, {"children_ahead": 4},
+    {"children_ahead": 4, "children_full_depth": 2, "late_child_amaf": True},
+])
+def test_a_pruned_pool_audits(threads, changes):
+    s = searcher(4000, threads=threads, max_nodes=3000, **changes)
     assert s.search(Game(9)).playouts == 4000
     assert s.prunes >= 2 and s.nodes_recycled > 0 and not s.pool_full
     # pruned subtrees took their stops with them: the per-node sums hold, the global one not
