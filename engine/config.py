@@ -595,6 +595,12 @@ class PriorConfig(_Section):
 
     SECTION: ClassVar[str] = "prior"
 
+    in_amaf: bool = setting(
+        True,
+        doc="""The priors count in the AMAF statistics as well as in the MC ones (MoGo section 5
+        adds them to both). Off: to the MC statistics only, as Pachi does (its amaf_prior is
+        off), so that a child's AMAF value is its simulations' alone.""")
+
     even: bool = setting(
         True,
         doc="""Even-game prior: value 0.5 (MoGo 5, heuristic 1).""")

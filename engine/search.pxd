@@ -43,6 +43,7 @@ ctypedef struct params_t:
     double rave_bias
     int rave_distance_weight
     int virtual_loss
+    bint prior_in_amaf
     bint prior_even
     double even_count
     bint prior_grandfather
@@ -165,6 +166,8 @@ cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
 
 
 cdef int search_selectable(const params_t* p, int n_children, double parent_visits) noexcept nogil
+cdef double search_child_score(const params_t* p, const node_t* child, double log_parent,
+                               double beta_hand) noexcept nogil
 cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nogil
 cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil
 cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) noexcept nogil

@@ -96,9 +96,12 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
     """The selection score of one child (Mango formulas 2.1 and 3.2, MoGo's MC-RAVE)."""
     cdef double n = child.visits + p.virtual_loss * child.virtual_loss
     cdef double count = n + child.prior_visits
-    cdef double amaf_count = 0, value = 0, beta, score
+    cdef double amaf_count = 0, amaf_prior_wins = 0, value = 0, beta, score
     if p.rave and not (p.pass_mc_only and child.move == PASS):
-        amaf_count = child.amaf_visits + child.prior_visits
+        amaf_count = child.amaf_visits
+        if p.prior_in_amaf:
+            amaf_count += child.prior_visits
+            amaf_prior_wins = child.prior_wins
     if count <= 0 and amaf_count <= 0:
         score = p.first_play_urgency
     else:
@@ -115,7 +118,7 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
                 beta = amaf_count / (count + amaf_count
                                      + 4.0 * count * amaf_count * p.rave_bias * p.rave_bias)
             value = ((1.0 - beta) * value
-                     + beta * (0.5 * child.amaf_half_wins + child.prior_wins) / amaf_count)
+                     + beta * (0.5 * child.amaf_half_wins + amaf_prior_wins) / amaf_count)
         score = value
         if p.uct_c > 0:
             score += p.uct_c * sqrt(log_parent / (count if count >= 1 else 1.0))
@@ -1344,6 +1347,7 @@ cdef params_t _params_from(config):
     p.rave_bias = sc.rave_bias
     p.rave_distance_weight = sc.rave_distance_weight
     p.virtual_loss = sc.virtual_loss
+    p.prior_in_amaf = pc.in_amaf
     p.prior_even = pc.even
     p.even_count = pc.even_count
     p.prior_grandfather = pc.grandfather

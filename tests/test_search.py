@@ -245,6 +245,24 @@ def test_root_visits_are_the_playouts_and_the_sum_of_the_children():
     assert sum(ch.visits for ch in s.children()) == 777
 
 
+@pytest.mark.parametrize("in_amaf", [True, False])
+def test_priors_count_in_amaf_only_when_asked(in_amaf):
+    """prior.in_amaf: MoGo adds a prior to the MC and the AMAF statistics, Pachi to the MC ones
+    only; the selection's score follows."""
+    game = Game(9)
+    s = searcher(1, in_amaf=in_amaf, progressive_bias=False, puct=False, uct_c=0.0)
+    s.set_position(game)
+    s.set_counters([], visits=100)
+    child = s.children()[0]
+    s.set_counters([child.point], visits=4, half_wins=2, amaf_visits=10, amaf_half_wins=20)
+    n, w = child.prior_visits, child.prior_value * child.prior_visits
+    assert n > 0
+    beta = (1000 / (3 * 100 + 1000)) ** 0.5
+    mc = (0.5 * 2 + w) / (4 + n)
+    amaf = (10 + w) / (10 + n) if in_amaf else 1.0
+    assert s.child_scores([])[child.point] == pytest.approx((1 - beta) * mc + beta * amaf)
+
+
 def test_priors_are_equivalent_experience():
     game = Game(7)
     s = searcher(1, even=True, even_count=10.0, pattern=False, grandfather=False, **MANGO_H)
