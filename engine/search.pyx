@@ -98,10 +98,12 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
     cdef double count = n + child.prior_visits
     cdef double amaf_count = 0, amaf_prior_wins = 0, value = 0, beta, score
     if p.rave and not (p.pass_mc_only and child.move == PASS):
-        amaf_count = child.amaf_visits
         if p.prior_in_amaf:
-            amaf_count += child.prior_visits
+            # summed in float, as the counts always were here (the same games byte for byte)
+            amaf_count = child.amaf_visits + child.prior_visits
             amaf_prior_wins = child.prior_wins
+        else:
+            amaf_count = child.amaf_visits
     if count <= 0 and amaf_count <= 0:
         score = p.first_play_urgency
     else:
