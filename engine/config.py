@@ -595,6 +595,19 @@ class PriorConfig(_Section):
 
     SECTION: ClassVar[str] = "prior"
 
+    criticality: float = setting(
+        0.0, low=0.0, high=100.0, unit="x AMAF samples",
+        doc="""Criticality (Coulom 2009; Pachi's crit_rave, 1.1): a root child whose point's owner
+        and the game's winner go together (their covariance over the root's simulations, in -1
+        .. 1) gets criticality x covariance x its AMAF samples as won AMAF samples (lost ones
+        when negative), so that the points a fight is decided on are tried first. The root's
+        children only, once they have criticality_min_visits (Pachi reads each node's own
+        simulations at any depth). 0 switches it off.""")
+
+    criticality_min_visits: int = setting(
+        2000, low=0, high=1_000_000_000, unit="visits",
+        doc="""A root child's visits before criticality counts for it (Pachi's crit_min_playouts).""")
+
     in_amaf: bool = setting(
         True,
         doc="""The priors count in the AMAF statistics as well as in the MC ones (MoGo section 5

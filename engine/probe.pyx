@@ -10,9 +10,10 @@ from libc.stdint cimport int64_t
 from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
 from mango.engine.reply cimport reply_t
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
+                                  _update_criticality,
                                   _find_child, _grow_ranked, _params_from, _play, _sort_best_first,
                                   _sort_best_first_few, _start_at_root, params_t,
-                                  search_child_score, search_selectable, search_t, worker_t)
+                                  search_child_score, search_crit_of, search_selectable, search_t, worker_t)
 from mango.engine.tree cimport NODE_EXPANDED, node_t
 
 
@@ -104,8 +105,21 @@ def probe_child_scores(SearchTree tree, moves):
     log_parent = log(parent) if parent > 1 else 0.0
     beta_hand = sqrt(p.rave_k / (3.0 * parent + p.rave_k)) if p.rave_k > 0 else 0.0
     return {tree.s.pool.nodes[node.first_child + i].move:
-            search_child_score(p, &tree.s.pool.nodes[node.first_child + i], log_parent, beta_hand)
+            search_child_score(p, &tree.s.pool.nodes[node.first_child + i], log_parent, beta_hand,
+                               search_crit_of(tree.s, node, &tree.s.pool.nodes[node.first_child + i]))
             for i in range(node.n_children)}
+
+
+def probe_criticality(SearchTree tree):
+    """{point: criticality} of the root's simulations so far (as the next batch will read them),
+    or None before any sample."""
+    cdef search_t* s = tree.s
+    cdef int x, y, w = s.root_board.width
+    _update_criticality(s, tree.workers, tree.n_workers)
+    if not s.criticality_ready:
+        return None
+    return {y * w + x: s.crit[y * w + x]
+            for y in range(1, s.root_board.size + 1) for x in range(1, s.root_board.size + 1)}
 
 
 def probe_selectable(config, int n_children, double visits):

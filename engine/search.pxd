@@ -4,7 +4,7 @@ tests' hand-made simulations, reads and drives a SearchTree through them. Nothin
 product imports that module."""
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 
-from mango.engine.board cimport MAX_POINTS, board_copy, board_play, board_t
+from mango.engine.board cimport MAX_POINTS, PASS, board_copy, board_play, board_t
 from mango.engine.feature cimport FEATURE_FAMILIES, Predictor, feature_t
 from mango.engine.playout cimport policy_play, policy_resume, policy_t, rng_t, urgency_t
 from mango.engine.reply cimport reply_t
@@ -44,6 +44,8 @@ ctypedef struct params_t:
     int rave_distance_weight
     int virtual_loss
     bint prior_in_amaf
+    double criticality
+    double criticality_min_visits
     bint prior_even
     double even_count
     bint prior_grandfather
@@ -80,6 +82,8 @@ ctypedef struct search_t:
     int64_t simulations                 # claimed by threads in this batch
     int64_t batch_end
     bint track_ownership
+    bint criticality_ready              # crit holds the root's covariances (criticality on)
+    double crit[MAX_POINTS]             # per point: cov(owning it, winning) over the root's simulations
     bint threaded                       # a batch runs on more than one thread (atomic updates)
     bint fresh                          # the tree and the workers' samples began together (no
                                         # re-rooting since): the audit's exact sums apply
@@ -135,6 +139,8 @@ ctypedef struct worker_t:
     int64_t owned_black[MAX_POINTS]     # playouts whose end gives the point to Black (area, eyes
     int64_t owned_white[MAX_POINTS]     # included), and to White
     int64_t ownership_samples
+    int64_t owned_by_winner[MAX_POINTS] # playouts whose winner holds the point (criticality)
+    int64_t black_half_wins             # Black's results over the same samples, in half points
     int64_t score_n[MAX_POINTS + 1]     # per root move (slot move + 1, PASS in 0): simulations,
     int64_t score_sum[MAX_POINTS + 1]   # sum and sum of squares of Black's area score (komi not
     int64_t score_sum2[MAX_POINTS + 1]  # taken off: integers, exact)
@@ -165,15 +171,26 @@ cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
     wk.n_moves = 0
 
 
+cdef inline double search_crit_of(const search_t* s, const node_t* node,
+                                  const node_t* child) noexcept nogil:
+    """The criticality a child's score reads: its point's, for a root child with enough visits
+    while the root's covariances are ready (prior.criticality), else 0."""
+    if (s.criticality_ready and node == &s.pool.nodes[0] and child.move != PASS
+            and child.visits >= s.params.criticality_min_visits):
+        return s.crit[child.move]
+    return 0.0
+
+
 cdef int search_selectable(const params_t* p, int n_children, double parent_visits) noexcept nogil
 cdef double search_child_score(const params_t* p, const node_t* child, double log_parent,
-                               double beta_hand) noexcept nogil
+                               double beta_hand, double crit) noexcept nogil
 cdef int64_t _find_child(const search_t* s, node_t* node, int move) noexcept nogil
 cdef void _sort_best_first(worker_t* wk, const double* key, int n) noexcept nogil
 cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) noexcept nogil
 cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil
 cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil
+cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) noexcept nogil
 cdef params_t _params_from(config)
 
 

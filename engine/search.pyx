@@ -38,7 +38,7 @@ from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_in_atari, board_is_ko, board_is_suicide,
-                           board_neighbour_groups,
+                           board_neighbour_groups, board_point_owner,
                            board_is_true_eye, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
@@ -92,11 +92,12 @@ cdef int search_selectable(const params_t* p, int n_children, double parent_visi
 
 
 cdef double search_child_score(const params_t* p, const node_t* child, double log_parent,
-                               double beta_hand) noexcept nogil:
-    """The selection score of one child (Mango formulas 2.1 and 3.2, MoGo's MC-RAVE)."""
+                               double beta_hand, double crit) noexcept nogil:
+    """The selection score of one child (Mango formulas 2.1 and 3.2, MoGo's MC-RAVE), its AMAF
+    statistics with crit x criticality x their count won samples more (search_crit_of)."""
     cdef double n = child.visits + p.virtual_loss * child.virtual_loss
     cdef double count = n + child.prior_visits
-    cdef double amaf_count = 0, amaf_prior_wins = 0, value = 0, beta, score
+    cdef double amaf_count = 0, amaf_prior_wins = 0, amaf_wins, extra, value = 0, beta, score
     if p.rave and not (p.pass_mc_only and child.move == PASS):
         if p.prior_in_amaf:
             # summed in float, as the counts always were here (the same games byte for byte)
@@ -104,6 +105,13 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
             amaf_prior_wins = child.prior_wins
         else:
             amaf_count = child.amaf_visits
+    amaf_wins = 0.5 * child.amaf_half_wins + amaf_prior_wins
+    if crit != 0 and amaf_count > 0:
+        # Pachi's criticality in RAVE: virtual wins (or, negative, fewer wins and samples)
+        extra = crit * p.criticality * amaf_count
+        if amaf_count + extra > 0:
+            amaf_count += extra
+            amaf_wins += extra
     if count <= 0 and amaf_count <= 0:
         score = p.first_play_urgency
     else:
@@ -120,7 +128,7 @@ cdef double search_child_score(const params_t* p, const node_t* child, double lo
                 beta = amaf_count / (count + amaf_count
                                      + 4.0 * count * amaf_count * p.rave_bias * p.rave_bias)
             value = ((1.0 - beta) * value
-                     + beta * (0.5 * child.amaf_half_wins + amaf_prior_wins) / amaf_count)
+                     + beta * amaf_wins / amaf_count)
         score = value
         if p.uct_c > 0:
             score += p.uct_c * sqrt(log_parent / (count if count >= 1 else 1.0))
@@ -147,7 +155,7 @@ cdef int64_t search_select(const search_t* s, node_t* node) noexcept nogil:
         child = &s.pool.nodes[first + i]
         if child.flags & NODE_BANNED:
             continue
-        score = search_child_score(p, child, log_parent, beta_hand)
+        score = search_child_score(p, child, log_parent, beta_hand, search_crit_of(s, node, child))
         if score > best_score:
             best_score = score
             best = first + i
@@ -1088,6 +1096,8 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     if s.track_ownership:
         playout_count_owners(&wk.board, wk.owned_black, wk.owned_white)
         wk.ownership_samples += 1
+        if s.params.criticality > 0:
+            _count_winner_owners(wk, 2 if score > 0 else (0 if score < 0 else 1))
         # the final score, Black's area before komi: per root move and over all
         wk.root_score_n += 1
         wk.root_score_sum += area
@@ -1097,6 +1107,48 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
             wk.score_n[slot] += 1
             wk.score_sum[slot] += area
             wk.score_sum2[slot] += <int64_t>area * area
+
+
+cdef void _count_winner_owners(worker_t* wk, int black_half) noexcept nogil:
+    """The criticality's samples of a finished playout: the points its winner holds (none for a
+    jigo) and Black's result."""
+    cdef const board_t* b = &wk.board
+    cdef int w = b.width, x, y, p, winner = BLACK if black_half == 2 else (WHITE if black_half == 0 else 0)
+    wk.black_half_wins += black_half
+    if winner == 0:
+        return
+    for y in range(b.size):
+        for x in range(b.size):
+            p = (y + 1) * w + x + 1
+            if board_point_owner(b, p) == winner:
+                wk.owned_by_winner[p] += 1
+
+
+cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) noexcept nogil:
+    """Each point's criticality from the workers' samples since the position was set (Coulom
+    2009, as Pachi computes it): cov(owning, winning) = P(the winner holds it) - P(Black holds it
+    and wins) - P(White holds it and wins), the two read as if independent."""
+    cdef const board_t* b = &s.root_board
+    cdef int w = b.width, x, y, p, i
+    cdef int64_t samples = 0, half_wins = 0, black, by_winner
+    cdef double bw, bo, wo
+    for i in range(n_workers):
+        samples += workers[i].ownership_samples
+        half_wins += workers[i].black_half_wins
+    s.criticality_ready = samples > 0
+    if samples <= 0:
+        return
+    bw = 0.5 * half_wins / samples
+    for y in range(b.size):
+        for x in range(b.size):
+            p = (y + 1) * w + x + 1
+            black, by_winner = 0, 0
+            for i in range(n_workers):
+                black += workers[i].owned_black[p]
+                by_winner += workers[i].owned_by_winner[p]
+            bo = <double>black / samples
+            wo = <double>by_winner / samples
+            s.crit[p] = wo - (2.0 * bo * bw - bo - bw + 1.0)
 
 
 cdef inline bint _crowded(const search_t* s) noexcept nogil:
@@ -1153,6 +1205,8 @@ cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tr
     for i in range(n_workers):
         wk = workers[i]
         memset(wk.owned_black, 0, sizeof(wk.owned_black))
+        memset(wk.owned_by_winner, 0, sizeof(wk.owned_by_winner))
+        wk.black_half_wins = 0
         memset(wk.owned_white, 0, sizeof(wk.owned_white))
         wk.ownership_samples = 0
         memset(wk.score_n, 0, sizeof(wk.score_n))
@@ -1166,6 +1220,7 @@ cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tr
             wk.lost = 0
             wk.retired = 0
             wk.redirects = 0
+    s.criticality_ready = False
     if tree_reset:
         s.fresh = True
     elif s.pool.nodes != NULL and s.pool.nodes[0].visits > 0:
@@ -1350,6 +1405,8 @@ cdef params_t _params_from(config):
     p.rave_distance_weight = sc.rave_distance_weight
     p.virtual_loss = sc.virtual_loss
     p.prior_in_amaf = pc.in_amaf
+    p.criticality = pc.criticality
+    p.criticality_min_visits = pc.criticality_min_visits
     p.prior_even = pc.even
     p.even_count = pc.even_count
     p.prior_grandfather = pc.grandfather
@@ -1871,6 +1928,8 @@ cdef class SearchTree(SearchTreeReader):
         if self._root_moves is None:
             raise RuntimeError("set_position() first")
         with nogil:
+            if self.s.params.criticality > 0:
+                _update_criticality(self.s, self.workers, self.n_workers)
             search_batch(self.s, self.workers, threads, n)
 
 

@@ -14,6 +14,7 @@ class Searcher(EngineSearcher):
     replay = search.probe_replay
     line_children = search.probe_line_children
     child_scores = search.probe_child_scores
+    criticality = search.probe_criticality
     unprune_schedule = search.probe_unprune_schedule
     sort_best_first = staticmethod(search.probe_sort_best_first)
     counters = search.probe_counters

@@ -263,6 +263,57 @@ def test_priors_count_in_amaf_only_when_asked(in_amaf):
     assert s.child_scores([])[child.point] == pytest.approx((1 - beta) * mc + beta * amaf)
 
 
+def test_criticality_is_the_covariance_of_owning_and_winning():
+    # Black kills the white group at E3 whatever the playouts do: the winner never changes, so
+    # no point's owner goes with it
+    game = Game.from_ascii("""
+        . . . . . . .
+        . X X X X X .
+        . X O O O X .
+        . X O . O X .
+        . X O O . X .
+        . X X X X X .
+        . . . . . . .
+    """, komi=30.5)
+    s = searcher(2000, criticality=1.1, early_stop=False)
+    assert s.search(game).value > 0.95
+    assert all(abs(v) < 1e-9 for v in s.criticality().values())
+    # an open 9x9 game: covariances within -1 .. 1, and some points decide more than others
+    s = searcher(2000, criticality=1.1, early_stop=False)
+    s.search(Game(9))
+    crit = s.criticality()
+    assert len(crit) == 81 and all(-1.0 <= v <= 1.0 for v in crit.values())
+    assert max(crit.values()) > 0.05
+
+
+def test_criticality_adds_won_amaf_samples_to_a_root_child():
+    s = searcher(500, criticality=1.1, criticality_min_visits=0, progressive_bias=False,
+                 puct=False, uct_c=0.0, early_stop=False)
+    s.search(Game(9))
+    crit = s.criticality()
+    point = max(crit, key=lambda p: crit[p])
+    child = next(ch for ch in s.children() if ch.point == point)
+    s.set_counters([], visits=1000)
+    s.set_counters([point], visits=4, half_wins=2, amaf_visits=100, amaf_half_wins=120)
+    n, w = child.prior_visits, child.prior_value * child.prior_visits
+    beta = (1000 / (3 * 1000 + 1000)) ** 0.5
+    mc = (0.5 * 2 + w) / (4 + n)
+    count, wins = 100 + n, 60 + w
+    extra = crit[point] * 1.1 * count
+    assert extra > 0
+    expected = (1 - beta) * mc + beta * (wins + extra) / (count + extra)
+    assert s.child_scores([])[point] == pytest.approx(expected, rel=1e-6)
+    # below criticality_min_visits a child reads none
+    s = searcher(500, criticality=1.1, criticality_min_visits=5, progressive_bias=False,
+                 puct=False, uct_c=0.0, early_stop=False)
+    s.search(Game(9))
+    assert s.criticality()[point] != 0
+    s.set_counters([], visits=1000)
+    s.set_counters([point], visits=4, half_wins=2, amaf_visits=100, amaf_half_wins=120)
+    assert s.child_scores([])[point] == pytest.approx((1 - beta) * mc + beta * wins / count,
+                                                      rel=1e-6)
+
+
 def test_priors_are_equivalent_experience():
     game = Game(7)
     s = searcher(1, even=True, even_count=10.0, pattern=False, grandfather=False, **MANGO_H)
