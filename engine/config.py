@@ -584,8 +584,9 @@ class TreeConfig(_Section):
         missed, estimated from the same move two plies up: the rate at which the grandparent's
         simulations played it and their mean, scaled to the node's visits (GRAVE, Cazenave
         2015, reads an ancestor's AMAF the same way); also the children a kept tree's node lacks
-        when it becomes the root. Off: the child has only the AMAF samples from the simulations
-        after it was made (MoGo's RAVE on a tree made at once has all).""")
+        when it becomes the root (made with the old tree's priors, the grandfather prior too
+        when on). Off: the child has only the AMAF samples from the simulations after it was
+        made (MoGo's RAVE on a tree made at once has all).""")
 
 
 @dataclass(frozen=True)
@@ -598,11 +599,13 @@ class PriorConfig(_Section):
     criticality: float = setting(
         0.0, low=0.0, high=100.0, unit="x AMAF samples",
         doc="""Criticality (Coulom 2009; Pachi's crit_rave, 1.1): a root child whose point's owner
-        and the game's winner go together (their covariance over the root's simulations, in -1
-        .. 1) gets criticality x covariance x its AMAF samples as won AMAF samples (lost ones
-        when negative), so that the points a fight is decided on are tried first. The root's
-        children only, once they have criticality_min_visits (Pachi reads each node's own
-        simulations at any depth). 0 switches it off.""")
+        and the game's winner go together (their covariance over the root's simulations, summed
+        over both colours: -0.5 .. 0.5) gets criticality x covariance x its AMAF samples as won
+        AMAF samples (lost ones when negative), so that the points a fight is decided on are
+        tried first. Unlike Pachi: the root's children only, once they have
+        criticality_min_visits (Pachi reads each node's own simulations at any depth); owners by
+        area (an eye is its surrounder's), a point nobody holds counting for neither colour; a
+        jigo has no winner. 0 switches it off.""")
 
     criticality_min_visits: int = setting(
         2000, low=0, high=1_000_000_000, unit="visits",

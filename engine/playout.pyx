@@ -537,14 +537,33 @@ cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, i
     return n + 1
 
 
+cdef inline int _touches_after(const board_t* b, int p, int c, int q) noexcept nogil:
+    """1 when empty q would be a liberty of c's group once c plays at p (q next to p or to one
+    of c's groups next to p), else 0."""
+    cdef int w = b.width, i, j, g
+    cdef int* d = [-w, -1, 1, w]
+    for i in range(4):
+        if p + d[i] == q:
+            return 1
+    for i in range(4):
+        if b.colour[p + d[i]] != c:
+            continue
+        g = b.group[p + d[i]]
+        for j in range(4):
+            if b.colour[q + d[j]] == c and b.group[q + d[j]] == g:
+                return 1
+    return 0
+
+
 cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
     """Ataris a chase or a capturing race asks for (the attacking half of Pachi's two-liberty
     check): on the last move's group when it has two liberties, and on the opponent's
     two-liberty groups touching an own group the last move left with two (the race's move). Only
-    an atari whose stone does not stand in atari itself and whose escape (the other liberty)
-    would leave the group two liberties at most. `out` has room for 32."""
+    an atari whose stone keeps two liberties, also once the opponent has escaped at the other
+    liberty, and whose escape would leave the group two liberties at most. `out` has room for
+    32."""
     cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
-    cdef int n_groups, size, atari, escape
+    cdef int n_groups, atari, escape
     cdef int* d = [-w, -1, 1, w]
     cdef int libs[3]
     cdef int groups[4]
@@ -570,8 +589,8 @@ cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
         group_liberties(b, targets[i], libs, 3)
         for k in range(2):
             atari, escape = libs[k], libs[1 - k]
-            if libs_after_move(b, atari, c, &size) < 2:
-                continue                        # the attacking stone would be in atari
+            if _liberties_after(b, atari, c, 3) - _touches_after(b, atari, c, escape) < 2:
+                continue                        # the attacking stone in atari, or after the escape
             if _liberties_after(b, escape, opp, 4) - 1 > 2:
                 continue                        # the escape gets out (the atari's point counted)
             for j in range(n):

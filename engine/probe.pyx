@@ -50,7 +50,8 @@ def probe_expand_line(SearchTree tree, moves, every=True):
 
 def probe_grow_line(SearchTree tree, moves):
     """Grow the node `moves` lead to as a simulation passing through it does when unpruning comes
-    to children not made yet (from its rank area, else by ranking again); its children count."""
+    to children not made yet: (its children count, "area" when its rank area served, "ranking"
+    when every move was ranked again)."""
     cdef search_t* s = tree.s
     cdef int64_t index = _probe_walk(tree, moves, False)
     cdef node_t* node
@@ -59,10 +60,11 @@ def probe_grow_line(SearchTree tree, moves):
     node = &s.pool.nodes[index]
     if not node.flags & NODE_EXPANDED:
         raise ValueError("the node is not expanded")
-    if not _grow_ranked(s, tree.workers[0], node, len(moves)):
-        if not _expand(s, tree.workers[0], node, len(moves), False):
-            raise MemoryError()
-    return node.n_children
+    if _grow_ranked(s, tree.workers[0], node, len(moves)):
+        return node.n_children, "area"
+    if not _expand(s, tree.workers[0], node, len(moves), False):
+        raise MemoryError()
+    return node.n_children, "ranking"
 
 
 def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):
@@ -108,6 +110,22 @@ def probe_child_scores(SearchTree tree, moves):
             search_child_score(p, &tree.s.pool.nodes[node.first_child + i], log_parent, beta_hand,
                                search_crit_of(tree.s, node, &tree.s.pool.nodes[node.first_child + i]))
             for i in range(node.n_children)}
+
+
+def probe_set_samples(SearchTree tree, int samples, int black_half_wins, owned_black, owned_white,
+                      owned_by_winner):
+    """Worker 0's ownership samples set by hand ({point: count} each), the other workers' cleared:
+    for the criticality's arithmetic."""
+    cdef worker_t* wk
+    cdef int i
+    for i in range(tree.n_workers):
+        wk = tree.workers[i]
+        wk.ownership_samples = samples if i == 0 else 0
+        wk.black_half_wins = black_half_wins if i == 0 else 0
+        for p in range(MAX_POINTS):
+            wk.owned_black[p] = owned_black.get(p, 0) if i == 0 else 0
+            wk.owned_white[p] = owned_white.get(p, 0) if i == 0 else 0
+            wk.owned_by_winner[p] = owned_by_winner.get(p, 0) if i == 0 else 0
 
 
 def probe_criticality(SearchTree tree):

@@ -647,7 +647,9 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
             tree_node_init(child, wk.cand[k])
             _set_prior(s, wk, child, depth, wk.cand_capture_save[k], wk.cand_pattern[k],
                        wk.cand_refused[k])
-            if old_n > 0 and p.late_child_amaf:
+            if p.late_child_amaf and node.visits > p.create_after:
+                # made after the node's first expansion (a growth, a re-expansion after a
+                # prune, or T's after children added one a simulation): simulations missed
                 _seed_late_amaf(s, wk, node, child, depth)
         # a child made before T (by _add_child) gets the rest of its knowledge here
         if predicting:
@@ -687,15 +689,18 @@ cdef void _seed_late_amaf(search_t* s, const worker_t* wk, const node_t* node, n
     """Give a child made when its node (at depth) grows the AMAF samples it missed: the simulations
     through the node played its move later at the rate the grandparent's (two plies up, the same
     player to move) did, with the mean they had there (late_child_amaf). Only where a grandparent
-    is in the tree and has the move as a child with AMAF samples; counters read while other
-    threads add to them are a fair estimate, and a retired copy's (negative) are skipped."""
+    is in the tree and has the move as a child with AMAF samples. Other threads may be adding to
+    the counters read, or moving them to a new block (the grandparent is locked meanwhile: then
+    no seed): the seed is held to what one node's counters can hold (the audit's bounds)."""
     cdef const node_t* grand
     cdef const node_t* uncle
     cdef int i, n_children
-    cdef int64_t grand_visits, uncle_visits, uncle_half_wins, seeded
+    cdef int64_t node_visits = node.visits, grand_visits, uncle_visits, uncle_half_wins, seeded, half
     if depth < 2:
         return
     grand = &s.pool.nodes[wk.path[depth - 2]]
+    if grand.flags & NODE_LOCKED:
+        return
     grand_visits = grand.visits
     if grand_visits <= 0:
         return
@@ -705,13 +710,16 @@ cdef void _seed_late_amaf(search_t* s, const worker_t* wk, const node_t* node, n
         if uncle.move == child.move:
             uncle_visits = uncle.amaf_visits
             uncle_half_wins = uncle.amaf_half_wins
-            if uncle_visits > 0 and uncle_half_wins >= 0:
-                seeded = <int64_t>(<double>node.visits * uncle_visits / grand_visits + 0.5)
-                if seeded > uncle_visits:
-                    seeded = uncle_visits
-                child.amaf_visits = seeded
-                child.amaf_half_wins = <int64_t>(<double>seeded * uncle_half_wins / uncle_visits
-                                                 + 0.5)
+            if uncle_visits <= 0 or uncle_half_wins < 0 or grand.flags & NODE_LOCKED:
+                return
+            seeded = <int64_t>(<double>node_visits * uncle_visits / grand_visits + 0.5)
+            if seeded > uncle_visits:
+                seeded = uncle_visits
+            if seeded > node_visits * (1 + s.params.rave_distance_weight):
+                seeded = node_visits * (1 + s.params.rave_distance_weight)
+            half = <int64_t>(<double>seeded * uncle_half_wins / uncle_visits + 0.5)
+            child.amaf_visits = seeded
+            child.amaf_half_wins = half if half <= 2 * seeded else 2 * seeded
             return
 
 
@@ -1126,12 +1134,14 @@ cdef void _count_winner_owners(worker_t* wk, int black_half) noexcept nogil:
 
 cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) noexcept nogil:
     """Each point's criticality from the workers' samples since the position was set (Coulom
-    2009, as Pachi computes it): cov(owning, winning) = P(the winner holds it) - P(Black holds it
-    and wins) - P(White holds it and wins), the two read as if independent."""
+    2009): P(the winner holds it) - P(Black holds it) P(Black wins) - P(White holds it) P(White
+    wins), the covariance of holding it and winning summed over the two colours. Pachi writes
+    P(White holds it) as 1 - P(Black holds it), which for a point nobody holds (seki, dame)
+    would give about -1 whenever White wins; here such a point counts 0."""
     cdef const board_t* b = &s.root_board
     cdef int w = b.width, x, y, p, i
-    cdef int64_t samples = 0, half_wins = 0, black, by_winner
-    cdef double bw, bo, wo
+    cdef int64_t samples = 0, half_wins = 0, black, white, by_winner
+    cdef double bw, bo, wh, wo
     for i in range(n_workers):
         samples += workers[i].ownership_samples
         half_wins += workers[i].black_half_wins
@@ -1142,13 +1152,15 @@ cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) no
     for y in range(b.size):
         for x in range(b.size):
             p = (y + 1) * w + x + 1
-            black, by_winner = 0, 0
+            black, white, by_winner = 0, 0, 0
             for i in range(n_workers):
                 black += workers[i].owned_black[p]
+                white += workers[i].owned_white[p]
                 by_winner += workers[i].owned_by_winner[p]
             bo = <double>black / samples
+            wh = <double>white / samples
             wo = <double>by_winner / samples
-            s.crit[p] = wo - (2.0 * bo * bw - bo - bw + 1.0)
+            s.crit[p] = wo - bo * bw - wh * (1.0 - bw)
 
 
 cdef inline bint _crowded(const search_t* s) noexcept nogil:

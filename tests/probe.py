@@ -15,6 +15,7 @@ class Searcher(EngineSearcher):
     line_children = search.probe_line_children
     child_scores = search.probe_child_scores
     criticality = search.probe_criticality
+    set_samples = search.probe_set_samples
     unprune_schedule = search.probe_unprune_schedule
     sort_best_first = staticmethod(search.probe_sort_best_first)
     counters = search.probe_counters

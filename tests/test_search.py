@@ -280,10 +280,22 @@ def test_criticality_is_the_covariance_of_owning_and_winning():
     assert all(abs(v) < 1e-9 for v in s.criticality().values())
     # an open 9x9 game: covariances within -1 .. 1, and some points decide more than others
     s = searcher(2000, criticality=1.1, early_stop=False)
-    s.search(Game(9))
+    game = Game(9)
+    s.search(game)
     crit = s.criticality()
     assert len(crit) == 81 and all(-1.0 <= v <= 1.0 for v in crit.values())
     assert max(crit.values()) > 0.05
+    # by hand: 100 samples, Black wins 60; A1 Black's whenever Black wins (the winner's whenever
+    # anyone's), B1 Black's 50 times at random, C1 nobody's (seki), D1 White's whenever White wins
+    p = game.point
+    s.set_samples(100, 2 * 60, owned_black={p("A1"): 60, p("B1"): 50},
+                  owned_white={p("D1"): 40}, owned_by_winner={p("A1"): 60, p("B1"): 30,
+                                                              p("D1"): 40})
+    crit = s.criticality()
+    assert crit[p("A1")] == pytest.approx(0.6 - 0.6 * 0.6)
+    assert crit[p("B1")] == pytest.approx(0.3 - 0.5 * 0.6)
+    assert crit[p("C1")] == 0.0
+    assert crit[p("D1")] == pytest.approx(0.4 - 0.4 * 0.4)
 
 
 def test_criticality_adds_won_amaf_samples_to_a_root_child():
@@ -451,10 +463,11 @@ def test_a_child_made_late_gets_the_grandparents_amaf_when_asked(seeded):
     for child in s.children():                        # the same moves, Black to move, at the root
         s.set_counters([child.point], amaf_visits=400, amaf_half_wins=600)
     grown = []
-    for visits in (100, 1000):
+    for visits, way in ((100, "ranking"), (150, "area"), (1000, "ranking")):
         s.set_counters([a, b], visits=visits)
         made = {ch.point for ch in s.line_children([a, b])}
-        assert s.grow_line([a, b]) > len(made)
+        n, how = s.grow_line([a, b])
+        assert n > len(made) and how == way
         new = [ch for ch in s.line_children([a, b]) if ch.point not in made]
         grown.append(new)
         for ch in new:
