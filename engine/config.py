@@ -738,7 +738,8 @@ class GameConfig(_Section):
 
 @dataclass(frozen=True)
 class HandicapConfig(_Section):
-    """Handicap games (issue 31): what the search plays for when the game began with stones."""
+    """What the search plays for when the game began with stones (issue 31), and in a lopsided
+    even game (issue 30)."""
 
     SECTION: ClassVar[str] = "handicap"
 
@@ -773,6 +774,32 @@ class HandicapConfig(_Section):
     dynamic_komi_step: float = setting(
         1.0, low=0.0, high=50.0, unit="points",
         doc="""Situational dynamic komi: the extra komi's change after one of Mango's moves.""")
+
+    even_dynamic_komi: bool = setting(
+        False,
+        doc="""In an even game too (Pachi's default, its linear dynkomi past its handicap phase):
+        from even_komi_after x the board's points in moves on, a point of komi against Mango
+        after each of its moves while its win rate is above even_komi_green, so that a won game
+        is played for a margin rather than with slack moves; even_komi_drop points back (never
+        below none) when it falls below even_komi_orange, and, once it has dropped, no extra
+        komi for the rest of the game when it falls below one half.""")
+
+    even_komi_after: float = setting(
+        0.2, low=0.0, high=3.0, unit="x points",
+        doc="""even_dynamic_komi starts after this many moves, a multiple of the board's points
+        (0.2: 16 moves on 9x9, Pachi 15; 72 on 19x19, Pachi 150-200).""")
+
+    even_komi_green: float = setting(
+        0.85, low=0.0, high=1.0, unit="win rate",
+        doc="""even_dynamic_komi: above this win rate a point of komi more against Mango (Pachi 0.85).""")
+
+    even_komi_orange: float = setting(
+        0.8, low=0.0, high=1.0, unit="win rate",
+        doc="""even_dynamic_komi: below this win rate even_komi_drop points back (Pachi 0.8).""")
+
+    even_komi_drop: float = setting(
+        4.0, low=0.0, high=50.0, unit="points",
+        doc="""even_dynamic_komi: the points given back below even_komi_orange (Pachi 4).""")
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,8 @@ class Game:
         self.rules = rules
         # the situational dynamic komi's extra komi for White (engine/komi.py), None until set
         self.extra_komi: float | None = None
+        # even_dynamic_komi's ceiling once it has dropped (None: none yet; engine/komi.py)
+        self.komi_ratchet: float | None = None
         self.moves: list[Move] = []
         self._boards: list[Board] = []       # the board before each move, for undo
         # Hashes of every position stone plays have made (superko keeps each one unique).
@@ -119,6 +121,7 @@ class Game:
         twin.rules = self.rules
         twin.kind = self.kind
         twin.extra_komi = self.extra_komi
+        twin.komi_ratchet = self.komi_ratchet
         twin.moves = list(self.moves)
         twin._boards = list(self._boards)
         twin._seen = set(self._seen)

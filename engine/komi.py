@@ -19,10 +19,12 @@ def handicap_stones(game) -> int:
 
 def search_komi(game, handicap_config) -> float:
     """The komi the search scores its playouts with (see the module's docstring)."""
-    if handicap_config.dynamic_komi == "off":
-        return game.komi
     stones = handicap_stones(game)
     if not stones:
+        if handicap_config.even_dynamic_komi and game.extra_komi is not None:
+            return game.komi + game.extra_komi
+        return game.komi
+    if handicap_config.dynamic_komi == "off":
         return game.komi
     if handicap_config.dynamic_komi == "situational":
         extra = game.extra_komi
@@ -37,10 +39,14 @@ def adapt_extra_komi(game, handicap_config, colour: str, win_rate: float | None)
     a step of extra komi for White toward Mango's side when it is losing, away from it when it
     is winning by more than the band (so that the side taking stones does not play slack moves,
     and the side giving them does not play desperate ones)."""
-    if handicap_config.dynamic_komi != "situational" or win_rate is None:
+    if win_rate is None:
         return
     stones = handicap_stones(game)
     if not stones:
+        if handicap_config.even_dynamic_komi:
+            _adapt_even_komi(game, handicap_config, colour, win_rate)
+        return
+    if handicap_config.dynamic_komi != "situational":
         return
     extra = game.extra_komi
     if extra is None:
@@ -52,3 +58,22 @@ def adapt_extra_komi(game, handicap_config, colour: str, win_rate: float | None)
     elif win_rate > handicap_config.dynamic_komi_high:
         extra -= towards_white * step
     game.extra_komi = max(0.0, extra)
+
+
+def _adapt_even_komi(game, handicap_config, colour: str, win_rate: float) -> None:
+    """Pachi's ratchet in an even game (even_dynamic_komi): the margin Mango plays for grows a
+    point while it wins by more than the green zone, drops below the orange one (and the drop
+    becomes the margin's ceiling), and is gone for good once a dropped margin meets a losing
+    position. Kept as extra komi for White: positive when Mango is Black."""
+    if len(game.moves) < handicap_config.even_komi_after * game.size * game.size:
+        return
+    sign = 1.0 if colour == "b" else -1.0
+    margin = sign * (game.extra_komi or 0.0)
+    ceiling = game.komi_ratchet
+    if win_rate < 0.5 and ceiling is not None and ceiling > 0:
+        margin = game.komi_ratchet = 0.0
+    elif win_rate < handicap_config.even_komi_orange and margin > 0:
+        margin = game.komi_ratchet = max(margin - handicap_config.even_komi_drop, 0.0)
+    elif win_rate > handicap_config.even_komi_green and (ceiling is None or margin + 1 <= ceiling):
+        margin += 1.0
+    game.extra_komi = sign * margin

@@ -85,3 +85,50 @@ def test_a_player_adapts_the_komi_after_each_of_its_moves():
     player.set_game(handicap_game(9, 4))
     result = player.genmove("w")                 # four stones up, no extra komi: White is losing
     assert result.value < 0.45 and player.game.extra_komi == 3
+
+
+def _even_game_after(moves: int) -> Game:
+    game = Game(9, 7.5)
+    points = [f"{column}{row}" for row in range(1, 10) for column in "ABCDEFGHJ"]
+    for i in range(moves):
+        game.play("b" if i % 2 == 0 else "w", points[i * 3 % 81])
+    return game
+
+
+def test_even_dynamic_komi_is_pachis_ratchet():
+    from mango.engine.komi import adapt_extra_komi
+    config = EngineConfig().replace(even_dynamic_komi=True)
+    early = _even_game_after(10)                        # before 0.2 x 81 moves: nothing yet
+    adapt_extra_komi(early, config.handicap, "b", 0.95)
+    assert early.extra_komi is None and search_komi(early, config.handicap) == 7.5
+    game = _even_game_after(20)
+    for _ in range(6):
+        adapt_extra_komi(game, config.handicap, "b", 0.9)      # Black winning big: a point a move
+    assert game.extra_komi == 6 and search_komi(game, config.handicap) == 13.5
+    adapt_extra_komi(game, config.handicap, "b", 0.82)         # between the zones: no change
+    assert game.extra_komi == 6
+    adapt_extra_komi(game, config.handicap, "b", 0.75)         # below orange: 4 back, the ceiling
+    assert game.extra_komi == 2 and game.komi_ratchet == 2
+    adapt_extra_komi(game, config.handicap, "b", 0.9)          # never above the ceiling again
+    assert game.extra_komi == 2
+    adapt_extra_komi(game, config.handicap, "b", 0.4)          # losing after a drop: gone for good
+    adapt_extra_komi(game, config.handicap, "b", 0.95)
+    assert game.extra_komi == 0 and search_komi(game, config.handicap) == 7.5
+    white = _even_game_after(20)
+    adapt_extra_komi(white, config.handicap, "w", 0.9)         # White winning: komi for Black
+    assert white.extra_komi == -1 and search_komi(white, config.handicap) == 6.5
+    off = _even_game_after(20)
+    adapt_extra_komi(off, EngineConfig().handicap, "b", 0.95)
+    assert off.extra_komi is None
+
+
+def test_a_margin_played_for_never_resigns():
+    """With a margin against it the search's win rate is not the game's: no resignation."""
+    config = EngineConfig(seed=2).replace(even_dynamic_komi=True, playouts=300,
+                                          resign_after_moves=0, resign_min_playouts=0)
+    game = Game(9, 7.5)
+    game.play("b", "E5")
+    game.play("w", "C3")
+    game.extra_komi = 200.0                                  # a margin nobody can win
+    result = Searcher(config).search(game)
+    assert result.value < config.search.resign_threshold and not result.resign
