@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Issue 30's equal-time measure against Pachi (no neural network, one thread each): MOVE_SECONDS a move
+# for Mango (time_s) and for Pachi (`-t MOVE_SECONDS+1`: Pachi keeps a second back for lag, so that
+# `-t 2` thinks 1.0 s a move), paired openings, both engines seeded every game. Extra Mango
+# settings go in OPTIONS ("-o key=value ..."). Resumable: run it again.
+#   SIZE=13 MOVE_SECONDS=1 GAMES=100 STORE=time1s-pachi13.jsonl scripts/pachi_equal_time.sh
+#   SIZE=19 MOVE_SECONDS=2 GAMES=40 STORE=time2s-pachi19.jsonl scripts/pachi_equal_time.sh
+#   mango report STORE
+set -euo pipefail
+MANGO=${MANGO:-mango}
+PACHI=${PACHI:-/opt/pachi/pachi.sh}
+SIZE=${SIZE:-9}
+SECONDS_A_MOVE=${MOVE_SECONDS:-1}
+GAMES=${GAMES:-100}
+JOBS=${JOBS:-1}
+STORE=${STORE:-time${SECONDS_A_MOVE}s-pachi${SIZE}.jsonl}
+OPTIONS=${OPTIONS:-}
+PACHI_T=$(python3 -c "v = float('$SECONDS_A_MOVE') + 1; print(int(v) if v.is_integer() else v)")
+# shellcheck disable=SC2086
+"$MANGO" match --opponent "$PACHI -t $PACHI_T threads=1 -d 0" --games "$GAMES" --size "$SIZE" \
+    --komi 7.5 --openings balanced --jobs "$JOBS" --store "$STORE" -o time_s="$SECONDS_A_MOVE" \
+    $OPTIONS --quiet
