@@ -19,6 +19,8 @@ def handicap_stones(game) -> int:
 
 def search_komi(game, handicap_config) -> float:
     """The komi the search scores its playouts with (see the module's docstring)."""
+    if handicap_config.dynamic_komi == "off" and not handicap_config.even_dynamic_komi:
+        return game.komi
     stones = handicap_stones(game)
     if not stones:
         if handicap_config.even_dynamic_komi and game.extra_komi is not None:

@@ -112,7 +112,8 @@ cdef int playout_mango(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng
 cdef int playout_run(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng, int* record) noexcept nogil
 cdef int playout_mango_continue(board_t* b, urgency_t* u, const policy_t* cfg, rng_t* rng,
                                 int max_moves, int* record, int before_last) noexcept nogil
-cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white) noexcept nogil
+cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white,
+                               int64_t* by_winner, int winner) noexcept nogil
 cdef void policy_prepare(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil
 cdef void policy_resume(urgency_t* u, const urgency_t* prepared, const policy_t* cfg,
                         int points) noexcept nogil

@@ -996,10 +996,13 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
     }
 
 
-cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white) noexcept nogil:
+cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white,
+                               int64_t* by_winner, int winner) noexcept nogil:
     """Count who holds each point of a finished playout: a stone's colour, or for an empty point
     the one colour among its neighbours (none when both or neither border it). The final
-    status (run_ownership) and the search's ownership both count with it."""
+    status (run_ownership) and the search's ownership both count with it; with by_winner (not
+    NULL), also the points the playout's winner (BLACK or WHITE; 0 for a jigo) holds, the
+    search's criticality samples."""
     cdef int w = b.width, x, y, p, col
     for y in range(b.size):
         for x in range(b.size):
@@ -1009,6 +1012,8 @@ cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white)
                 black[p] += 1
             elif col == WHITE:
                 white[p] += 1
+            if by_winner != NULL and col == winner and col != 0:
+                by_winner[p] += 1
 
 
 def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango", config=None):
@@ -1037,7 +1042,7 @@ def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango"
                 work.passes = 0
                 work.to_move = BLACK if i % 2 == 0 else WHITE
                 playout_run(&work, u, &cfg, &rng, NULL)
-                playout_count_owners(&work, &black[0], &white[0])
+                playout_count_owners(&work, &black[0], &white[0], NULL, 0)
     finally:
         PyMem_Free(u)
     return black.base, white.base

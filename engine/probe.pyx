@@ -4,16 +4,15 @@ schedule, the expansion's sort. Built beside the search but imported only by tes
 that nothing in the product carries them (through the search's declarations, engine/search.pxd).
 """
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.math cimport log, sqrt
 from libc.stdint cimport int64_t
 
 from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
 from mango.engine.reply cimport reply_t
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
-                                  _update_criticality,
                                   _find_child, _grow_ranked, _params_from, _play, _sort_best_first,
-                                  _sort_best_first_few, _start_at_root, params_t,
-                                  search_child_score, search_crit_of, search_selectable, search_t, worker_t)
+                                  _sort_best_first_few, _start_at_root, _update_criticality,
+                                  params_t, search_child_score, search_crit_of,
+                                  search_parent_terms, search_selectable, search_t, worker_t)
 from mango.engine.tree cimport NODE_EXPANDED, node_t
 
 
@@ -98,14 +97,12 @@ def probe_child_scores(SearchTree tree, moves):
     cdef int64_t index = _probe_walk(tree, moves, False)
     cdef node_t* node
     cdef const params_t* p = &tree.s.params
-    cdef double parent, log_parent, beta_hand
+    cdef double log_parent, beta_hand
     cdef int i
     if index < 0:
         raise ValueError("the line leaves the tree")
     node = &tree.s.pool.nodes[index]
-    parent = node.visits
-    log_parent = log(parent) if parent > 1 else 0.0
-    beta_hand = sqrt(p.rave_k / (3.0 * parent + p.rave_k)) if p.rave_k > 0 else 0.0
+    search_parent_terms(p, node.visits, &log_parent, &beta_hand)
     return {tree.s.pool.nodes[node.first_child + i].move:
             search_child_score(p, &tree.s.pool.nodes[node.first_child + i], log_parent, beta_hand,
                                search_crit_of(tree.s, node, &tree.s.pool.nodes[node.first_child + i]))

@@ -2,6 +2,7 @@
 """The search's C types and the entry points another extension may call: engine/probe.pyx, the
 tests' hand-made simulations, reads and drives a SearchTree through them. Nothing else in the
 product imports that module."""
+from libc.math cimport log, sqrt
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, PASS, board_copy, board_play, board_t
@@ -169,6 +170,14 @@ cdef inline void _start_at_root(search_t* s, worker_t* wk) noexcept nogil:
     policy_resume(&wk.urgency, &s.root_urgency, &s.policy,
                   s.root_board.width * s.root_board.width)
     wk.n_moves = 0
+
+
+cdef inline void search_parent_terms(const params_t* p, double parent, double* log_parent,
+                                     double* beta_hand) noexcept nogil:
+    """What every child's score reads of its parent's visits: their log (UCT's term) and the hand
+    schedule's RAVE weight, sqrt(k / (3 n + k))."""
+    log_parent[0] = log(parent) if parent > 1 else 0.0
+    beta_hand[0] = sqrt(p.rave_k / (3.0 * parent + p.rave_k)) if p.rave_k > 0 else 0.0
 
 
 cdef inline double search_crit_of(const search_t* s, const node_t* node,

@@ -38,7 +38,7 @@ from libc.string cimport memcpy, memset
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_area_score,
                            board_in_atari, board_is_ko, board_is_suicide,
-                           board_neighbour_groups, board_point_owner,
+                           board_neighbour_groups,
                            board_is_true_eye, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
@@ -146,11 +146,10 @@ cdef int64_t search_select(const search_t* s, node_t* node) noexcept nogil:
     cdef int n_children = mango_load_count(&node.n_children)
     cdef int64_t first = node.first_child, best = -1
     cdef double parent = node.visits + p.virtual_loss * node.virtual_loss
-    cdef double log_parent = log(parent) if parent > 1 else 0.0
-    cdef double beta_hand = sqrt(p.rave_k / (3.0 * parent + p.rave_k)) if p.rave_k > 0 else 0.0
-    cdef double score, best_score = -1e300
+    cdef double log_parent, beta_hand, score, best_score = -1e300
     cdef int i, limit = search_selectable(p, n_children, node.visits)
     cdef node_t* child
+    search_parent_terms(p, parent, &log_parent, &beta_hand)
     for i in range(limit):
         child = &s.pool.nodes[first + i]
         if child.flags & NODE_BANNED:
@@ -1102,10 +1101,13 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
-        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white)
+        if s.params.criticality > 0:        # the criticality's samples in the same pass
+            playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, wk.owned_by_winner,
+                                 BLACK if score > 0 else (WHITE if score < 0 else 0))
+            wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
+        else:
+            playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, NULL, 0)
         wk.ownership_samples += 1
-        if s.params.criticality > 0:
-            _count_winner_owners(wk, 2 if score > 0 else (0 if score < 0 else 1))
         # the final score, Black's area before komi: per root move and over all
         wk.root_score_n += 1
         wk.root_score_sum += area
@@ -1115,21 +1117,6 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
             wk.score_n[slot] += 1
             wk.score_sum[slot] += area
             wk.score_sum2[slot] += <int64_t>area * area
-
-
-cdef void _count_winner_owners(worker_t* wk, int black_half) noexcept nogil:
-    """The criticality's samples of a finished playout: the points its winner holds (none for a
-    jigo) and Black's result."""
-    cdef const board_t* b = &wk.board
-    cdef int w = b.width, x, y, p, winner = BLACK if black_half == 2 else (WHITE if black_half == 0 else 0)
-    wk.black_half_wins += black_half
-    if winner == 0:
-        return
-    for y in range(b.size):
-        for x in range(b.size):
-            p = (y + 1) * w + x + 1
-            if board_point_owner(b, p) == winner:
-                wk.owned_by_winner[p] += 1
 
 
 cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) noexcept nogil:
