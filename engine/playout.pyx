@@ -196,23 +196,38 @@ cdef inline void _restore(urgency_t* u, const board_t* b, int c) noexcept nogil:
         _set(u, b, c, u.log_point[u.n_log], u.log_weight[u.n_log])
 
 
+cdef inline void _set_pair(urgency_t* u, const board_t* b, int p, uint32_t black,
+                           uint32_t white) noexcept nogil:
+    """Both colours' weights at p, the row found once; a weight that does not change writes
+    nothing (most refreshes around a move leave a stone's 0 or an unchanged pattern's value)."""
+    cdef int row = ROWS[b.width][p]
+    cdef uint64_t delta
+    if black != u.weight[BLACK][p]:
+        delta = <uint64_t>black - u.weight[BLACK][p]
+        u.row_sum[BLACK][row] += delta
+        u.total[BLACK] += delta
+        u.weight[BLACK][p] = black
+    if white != u.weight[WHITE][p]:
+        delta = <uint64_t>white - u.weight[WHITE][p]
+        u.row_sum[WHITE][row] += delta
+        u.total[WHITE] += delta
+        u.weight[WHITE][p] = white
+
+
 cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
     """Recompute p's base urgency for both colours from its 3x3 pattern."""
     cdef uint32_t code
     if b.colour[p] != EMPTY:
-        _set(u, b, BLACK, p, 0)
-        _set(u, b, WHITE, p, 0)
+        _set_pair(u, b, p, 0, 0)
     elif cfg.patterns:
         code = pattern_code(b, p)
         if cfg.map_values:
-            _set(u, b, BLACK, p, cfg.value_map[cfg.values[BLACK][code]])
-            _set(u, b, WHITE, p, cfg.value_map[cfg.values[WHITE][code]])
+            _set_pair(u, b, p, cfg.value_map[cfg.values[BLACK][code]],
+                      cfg.value_map[cfg.values[WHITE][code]])
         else:
-            _set(u, b, BLACK, p, cfg.values[BLACK][code])
-            _set(u, b, WHITE, p, cfg.values[WHITE][code])
+            _set_pair(u, b, p, cfg.values[BLACK][code], cfg.values[WHITE][code])
     else:
-        _set(u, b, BLACK, p, 1)
-        _set(u, b, WHITE, p, 1)
+        _set_pair(u, b, p, 1, 1)
 
 
 cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
