@@ -10,7 +10,7 @@ are part of the model file's format (MODEL_VERSION changes when they do).
 """
 cimport cython
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import time
@@ -19,8 +19,8 @@ from importlib import resources
 import numpy as np
 
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, OFFBOARD, PASS, WHITE,
-                                 Board, board_add_unique, board_atari_point, board_in_atari,
-                                 board_is_legal, board_neighbour_groups, board_play,
+                                 Board, board_add_unique, board_atari_point, board_copy,
+                                 board_in_atari, board_is_legal, board_neighbour_groups, board_play,
                                  board_splitmix64, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
@@ -455,17 +455,13 @@ cdef int _liberties_after(feature_t* f, const board_t* b, int p, int c) noexcept
     return n
 
 
-cdef inline void _copy(board_t* dst, const board_t* src) noexcept nogil:
-    memcpy(dst, src, sizeof(board_t))
-
-
 cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) noexcept nogil:
     """c's atari at p on the two-liberty group g captures it: the defender can neither capture
     an attacker in atari nor extend out of a ladder."""
     cdef board_t* s = &f.scratch[0]
     cdef int libs[3]
     cdef int n, ext, opp = 3 - c
-    _copy(s, b)
+    board_copy(s, b)
     board_play(s, p, c)
     if not board_in_atari(s, s.group[g]) or board_in_atari(s, s.group[p]) \
             or group_touches_atari(s, s.group[g], c):
@@ -485,7 +481,7 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
     cdef board_t* s = &f.scratch[0]
     cdef int libs[3]
     cdef int n
-    _copy(s, b)
+    board_copy(s, b)
     board_play(s, p, c)
     n = group_liberties(s, s.group[p], libs, 3)
     if n >= 3:
