@@ -237,17 +237,12 @@ cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int
 
 
 cdef inline void _dirty_around(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
-    """p and its 8 neighbours: every point whose 3x3 pattern sees p."""
-    cdef int w = b.width
-    _dirty(u, b, cfg, p)
-    _dirty(u, b, cfg, p - w - 1)
-    _dirty(u, b, cfg, p - w)
-    _dirty(u, b, cfg, p - w + 1)
-    _dirty(u, b, cfg, p - 1)
-    _dirty(u, b, cfg, p + 1)
-    _dirty(u, b, cfg, p + w - 1)
-    _dirty(u, b, cfg, p + w)
-    _dirty(u, b, cfg, p + w + 1)
+    """p and its 8 neighbours: every point whose 3x3 pattern sees p (one loop, so that the
+    refresh is inlined once)."""
+    cdef int w = b.width, i
+    cdef int* around = [0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+    for i in range(9):
+        _dirty(u, b, cfg, p + around[i])
 
 
 cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil:
