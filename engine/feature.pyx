@@ -308,18 +308,27 @@ cdef inline uint64_t _spatial_key(uint64_t* h, int size_index) noexcept nogil:
 
 cdef inline void _absorb(const feature_t* f, int base, int* k, int end, uint64_t* h) noexcept nogil:
     """Fold the non-empty points among k .. end - 1 of the diamond around pad index `base`
-    into the 8 differences."""
+    into the 8 differences. The index and the differences live in locals while the loop runs:
+    Python's extensions are compiled without strict aliasing, so every store through h would
+    otherwise reload k and the offsets."""
     cdef const uint64_t* z
     cdef const uint8_t* around = &f.pad[base]
-    cdef int s
+    cdef const int32_t* offset = f.pad_offset
+    cdef int i = k[0], s
     cdef uint8_t colour
-    while k[0] < end:
-        colour = around[f.pad_offset[k[0]]]
+    cdef uint64_t d[8]
+    for s in range(8):
+        d[s] = h[s]
+    while i < end:
+        colour = around[offset[i]]
         if colour != EMPTY:
-            z = SYM_DELTA[k[0]][colour]
+            z = SYM_DELTA[i][colour]
             for s in range(8):
-                h[s] ^= z[s]
-        k[0] += 1
+                d[s] ^= z[s]
+        i += 1
+    for s in range(8):
+        h[s] = d[s]
+    k[0] = i
 
 
 cdef void feature_spatial_keys(const feature_t* f, const board_t* b, int p, uint64_t* keys) noexcept nogil:

@@ -200,8 +200,11 @@ cdef inline void _set_pair(urgency_t* u, const board_t* b, int p, uint32_t black
                            uint32_t white) noexcept nogil:
     """Both colours' weights at p, the row found once; a weight that does not change writes
     nothing (most refreshes around a move leave a stone's 0 or an unchanged pattern's value)."""
-    cdef int row = ROWS[b.width][p]
+    cdef int row
     cdef uint64_t delta
+    if black == u.weight[BLACK][p] and white == u.weight[WHITE][p]:
+        return
+    row = ROWS[b.width][p]
     if black != u.weight[BLACK][p]:
         delta = <uint64_t>black - u.weight[BLACK][p]
         u.row_sum[BLACK][row] += delta
