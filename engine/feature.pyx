@@ -308,9 +308,9 @@ cdef inline uint64_t _spatial_key(uint64_t* h, int size_index) noexcept nogil:
 
 cdef inline void _absorb(const feature_t* f, int base, int* k, int end, uint64_t* h) noexcept nogil:
     """Fold the non-empty points among k .. end - 1 of the diamond around pad index `base`
-    into the 8 differences. The index and the differences live in locals while the loop runs:
-    Python's extensions are compiled without strict aliasing, so every store through h would
-    otherwise reload k and the offsets."""
+    into the 8 differences. The index and the differences live in locals while the loop runs
+    (the compiler keeps them in registers; through the pointers it stored them at every point:
+    1% of a 19x19 search's instructions)."""
     cdef const uint64_t* z
     cdef const uint8_t* around = &f.pad[base]
     cdef const int32_t* offset = f.pad_offset
