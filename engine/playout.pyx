@@ -198,23 +198,17 @@ cdef inline void _restore(urgency_t* u, const board_t* b, int c) noexcept nogil:
 
 cdef inline void _set_pair(urgency_t* u, const board_t* b, int p, uint32_t black,
                            uint32_t white) noexcept nogil:
-    """Both colours' weights at p, the row found once; a weight that does not change writes
-    nothing (most refreshes around a move leave a stone's 0 or an unchanged pattern's value)."""
-    cdef int row
-    cdef uint64_t delta
-    if black == u.weight[BLACK][p] and white == u.weight[WHITE][p]:
-        return
-    row = ROWS[b.width][p]
-    if black != u.weight[BLACK][p]:
-        delta = <uint64_t>black - u.weight[BLACK][p]
-        u.row_sum[BLACK][row] += delta
-        u.total[BLACK] += delta
-        u.weight[BLACK][p] = black
-    if white != u.weight[WHITE][p]:
-        delta = <uint64_t>white - u.weight[WHITE][p]
-        u.row_sum[WHITE][row] += delta
-        u.total[WHITE] += delta
-        u.weight[WHITE][p] = white
+    """Both colours' weights at p, the row found once (no test of whether a weight changes: the
+    branch is as often taken as not, and its mispredictions cost more than the stores)."""
+    cdef int row = ROWS[b.width][p]
+    cdef uint64_t delta = <uint64_t>black - u.weight[BLACK][p]
+    u.row_sum[BLACK][row] += delta
+    u.total[BLACK] += delta
+    u.weight[BLACK][p] = black
+    delta = <uint64_t>white - u.weight[WHITE][p]
+    u.row_sum[WHITE][row] += delta
+    u.total[WHITE] += delta
+    u.weight[WHITE][p] = white
 
 
 cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
