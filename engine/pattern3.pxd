@@ -7,7 +7,7 @@ N, E, S, W neighbour is in atari. A code in these absolute colours is what the b
 code "for a player" swaps 1 and 2 when White is to play, so that 1 always means "mine". The
 canonical code is the smallest player code among the 8 rotations and reflections.
 """
-from libc.stdint cimport uint16_t, uint32_t
+from libc.stdint cimport int64_t, uint16_t, uint32_t
 
 from mango.engine.board cimport BLACK, WHITE, board_in_atari, board_t
 
@@ -23,19 +23,23 @@ cdef const uint16_t* pattern_values_for(int c) noexcept nogil
 cdef const uint16_t* pattern_named_values(path, int c) except NULL
 
 
+cdef inline uint32_t _pattern_atari_bit(const board_t* b, int q) noexcept nogil:
+    """1 when q holds a stone whose group is in atari, without a branch: an empty or off-board
+    point's group is the sink NO_POINT, whose fields are read and then masked off by the colour
+    test (a random playout mispredicted the tests that guarded them)."""
+    cdef int g = b.group[q]
+    cdef uint32_t stone = <uint32_t>(b.colour[q] - 1) < 2
+    cdef uint32_t atari = (<int64_t>b.group_libs[g] * b.group_lib_sumsq[g]
+                           == <int64_t>b.group_lib_sum[g] * b.group_lib_sum[g])
+    return stone & atari
+
+
 cdef inline uint32_t pattern_code(const board_t* b, int p) noexcept nogil:
     """The absolute code of the empty point p (inline: playouts compute one per changed point)."""
     cdef int w = b.width
-    cdef uint32_t code = (b.colour[p + w] | b.colour[p + 1] << 2 | b.colour[p - w] << 4
-                          | b.colour[p - 1] << 6 | b.colour[p + w + 1] << 8
-                          | b.colour[p - w + 1] << 10 | b.colour[p - w - 1] << 12
-                          | b.colour[p + w - 1] << 14)
-    if (b.colour[p + w] == BLACK or b.colour[p + w] == WHITE) and board_in_atari(b, b.group[p + w]):
-        code |= 1 << 16
-    if (b.colour[p + 1] == BLACK or b.colour[p + 1] == WHITE) and board_in_atari(b, b.group[p + 1]):
-        code |= 1 << 17
-    if (b.colour[p - w] == BLACK or b.colour[p - w] == WHITE) and board_in_atari(b, b.group[p - w]):
-        code |= 1 << 18
-    if (b.colour[p - 1] == BLACK or b.colour[p - 1] == WHITE) and board_in_atari(b, b.group[p - 1]):
-        code |= 1 << 19
-    return code
+    return (b.colour[p + w] | b.colour[p + 1] << 2 | b.colour[p - w] << 4
+            | b.colour[p - 1] << 6 | b.colour[p + w + 1] << 8
+            | b.colour[p - w + 1] << 10 | b.colour[p - w - 1] << 12
+            | b.colour[p + w - 1] << 14
+            | _pattern_atari_bit(b, p + w) << 16 | _pattern_atari_bit(b, p + 1) << 17
+            | _pattern_atari_bit(b, p - w) << 18 | _pattern_atari_bit(b, p - 1) << 19)
