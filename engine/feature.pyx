@@ -315,16 +315,13 @@ cdef inline void _absorb(const feature_t* f, int base, int* k, int end, uint64_t
     cdef const uint8_t* around = &f.pad[base]
     cdef const int32_t* offset = f.pad_offset
     cdef int i = k[0], s
-    cdef uint8_t colour
     cdef uint64_t d[8]
     for s in range(8):
         d[s] = h[s]
     while i < end:
-        colour = around[offset[i]]
-        if colour != EMPTY:
-            z = SYM_DELTA[i][colour]
-            for s in range(8):
-                d[s] ^= z[s]
+        z = SYM_DELTA[i][around[offset[i]]]    # an empty point's deltas are 0: no branch
+        for s in range(8):
+            d[s] ^= z[s]
         i += 1
     for s in range(8):
         h[s] = d[s]

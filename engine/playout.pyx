@@ -228,7 +228,9 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
 
 
 cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
-    if b.colour[p] != OFFBOARD and u.stamp[p] != u.mark:
+    """Refresh p once per mark. An off-board point is refreshed too: it is not empty, so its
+    weights are set to the 0 they always are (no test of the edge, which a playout mispredicts)."""
+    if u.stamp[p] != u.mark:
         u.stamp[p] = u.mark
         _refresh(u, b, cfg, p)
 
