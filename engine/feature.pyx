@@ -618,17 +618,31 @@ cdef int feature_moves(feature_t* f, const board_t* b, int c, int last2, int32_t
     return n
 
 
+cdef double _GAMMA_ONE = 1.0
+
+
 cdef void feature_strengths(const feature_t* f, int n, const int32_t* levels, double* out) noexcept nogil:
-    """Each move's strength: the product of the gammas of its levels."""
-    cdef int i, k
-    cdef int32_t lv
+    """Each move's strength: the product of the gammas of its levels. A level without a gamma
+    multiplies by 1.0 (exactly the product without it), chosen by index rather than by a branch,
+    which the moves' levels made unpredictable."""
+    cdef int i, k, idx
+    cdef uint32_t lv, ok
     cdef double s
+    cdef double pick[2]
+    cdef const double* gamma[FEATURE_FAMILIES]
+    cdef uint32_t n_levels[FEATURE_FAMILIES]
+    for k in range(FEATURE_FAMILIES):
+        gamma[k] = f.gamma[k] if f.gamma[k] != NULL else &_GAMMA_ONE
+        n_levels[k] = <uint32_t>f.n_levels[k] if f.gamma[k] != NULL else 0
+    pick[0] = 1.0
     for i in range(n):
         s = 1.0
         for k in range(FEATURE_FAMILIES):
-            lv = levels[i * FEATURE_FAMILIES + k]
-            if lv >= 0 and f.gamma[k] != NULL and lv < f.n_levels[k]:
-                s *= f.gamma[k][lv]
+            lv = <uint32_t>levels[i * FEATURE_FAMILIES + k]     # NO_LEVEL wraps past every count
+            ok = lv < n_levels[k]
+            idx = lv if ok else 0                               # gamma[k][0] always exists
+            pick[1] = gamma[k][idx]
+            s *= pick[ok]
         out[i] = s
 
 

@@ -625,16 +625,16 @@ cdef void _overlay(urgency_t* u, board_t* b, const policy_t* cfg, int c) noexcep
         q = u.extra_points[i]
         if b.colour[q] == EMPTY:
             _set_for_now(u, b, c, q, u.weight[c][q] + u.extra[q])
+    # A stone's or the edge's weight is 0 and stays 0 multiplied: no test of the colour (a
+    # branch the playouts mispredicted), only a log entry more for _restore.
     if cfg.proximity_factor > 1 and m != PASS and m != NO_POINT:
         for i in range(4):
             q = m + d[i]
-            if b.colour[q] == EMPTY:
-                _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
+            _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_factor)
     if cfg.proximity_diagonal_factor > 1 and m != PASS and m != NO_POINT:
         for i in range(4):
             q = m + diag[i]
-            if b.colour[q] == EMPTY:
-                _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_diagonal_factor)
+            _set_for_now(u, b, c, q, <uint64_t>u.weight[c][q] * cfg.proximity_diagonal_factor)
 
 
 cdef int _fill_board(const board_t* b, rng_t* rng, int tries) noexcept nogil:
