@@ -2,7 +2,8 @@
 """3x3 pattern codes, their canonical form under the 8 symmetries, and the learned value table.
 
 Values are looked up by absolute code and player (VALUES[c][code]): the colour swap and the
-symmetry are folded into the table when it is loaded, so a playout pays one load per point.
+symmetry are folded into the table when it is loaded, so a playout pays one load per point
+(VALUE_PAIRS: both players' values in one word, for the refresh that needs both).
 """
 import logging
 import os
@@ -28,6 +29,9 @@ OFFSETS = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1))
 cdef uint32_t SWAP16[65536]
 cdef uint32_t CANON[PATTERN_CODES]
 cdef uint16_t VALUES[3][PATTERN_CODES]
+# Both players' values of a code side by side (Black's in the low half): a playout refreshes a
+# point for both, and one cache line then serves both (the two tables are 2 MB each).
+cdef uint32_t VALUE_PAIRS[PATTERN_CODES]
 
 
 def _symmetries():
@@ -80,6 +84,7 @@ cdef void _build_tables(int[:, ::1] perm) noexcept nogil:
     for code in range(PATTERN_CODES):
         VALUES[BLACK][code] = PATTERN_DEFAULT_VALUE
         VALUES[WHITE][code] = PATTERN_DEFAULT_VALUE
+        VALUE_PAIRS[code] = PATTERN_DEFAULT_VALUE | <uint32_t>PATTERN_DEFAULT_VALUE << 16
 
 
 _build_tables(np.array(_symmetries(), dtype=np.intc))
@@ -178,6 +183,7 @@ def install_values(codes, values, int default=PATTERN_DEFAULT_VALUE):
     for i in range(PATTERN_CODES):
         VALUES[BLACK][i] = black_view[i]
         VALUES[WHITE][i] = white_view[i]
+        VALUE_PAIRS[i] = black_view[i] | <uint32_t>white_view[i] << 16
 
 
 # Tables that a configuration names (playout.pattern_table), by path: each read once, and kept for
@@ -186,11 +192,14 @@ _NAMED_TABLES = {}
 
 
 def named_table(path):
-    """(black, white) value arrays of the table file `path`, read once. ValueError if unreadable."""
+    """(black, white, pairs) value arrays of the table file `path`, read once (pairs: Black's
+    value | White's << 16, as VALUE_PAIRS). ValueError if unreadable."""
     key = os.path.abspath(os.fspath(path))
     if key not in _NAMED_TABLES:
         codes, values, default, _ = read_table(key)
-        _NAMED_TABLES[key] = values_by_player(codes, values, default)
+        black, white = values_by_player(codes, values, default)
+        pairs = black.astype(np.uint32) | (white.astype(np.uint32) << 16)
+        _NAMED_TABLES[key] = (black, white, pairs)
     return _NAMED_TABLES[key]
 
 
@@ -198,6 +207,17 @@ cdef const uint16_t* pattern_named_values(path, int c) except NULL:
     """The value table of player c from the table file `path` (see named_table)."""
     cdef const uint16_t[::1] view = named_table(path)[0 if c == BLACK else 1]
     return &view[0]
+
+
+cdef const uint32_t* pattern_named_value_pairs(path) except NULL:
+    """Both players' values of the table file `path`, side by side (see VALUE_PAIRS)."""
+    cdef const uint32_t[::1] view = named_table(path)[2]
+    return &view[0]
+
+
+cdef const uint32_t* pattern_value_pairs() noexcept nogil:
+    """Both players' values of the loaded table, side by side (see VALUE_PAIRS)."""
+    return VALUE_PAIRS
 
 
 def read_table(path):

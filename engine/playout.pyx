@@ -19,7 +19,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
                            board_neighbour_groups,
                            board_play, board_point_owner, board_t)
-from mango.engine.pattern3 cimport PATTERN_MAX_VALUE, pattern_code, pattern_named_values, pattern_values_for
+from mango.engine.pattern3 cimport (PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
+                                    pattern_named_values, pattern_value_pairs, pattern_values_for)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 from mango.engine.tactic cimport (group_liberties, group_touches_atari, ladder_capture,
                                   libs_after_move, save_is_laddered)
@@ -213,16 +214,15 @@ cdef inline void _set_pair(urgency_t* u, const board_t* b, int p, uint32_t black
 
 cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
     """Recompute p's base urgency for both colours from its 3x3 pattern."""
-    cdef uint32_t code
+    cdef uint32_t pair
     if b.colour[p] != EMPTY:
         _set_pair(u, b, p, 0, 0)
     elif cfg.patterns:
-        code = pattern_code(b, p)
+        pair = cfg.value_pairs[pattern_code(b, p)]
         if cfg.map_values:
-            _set_pair(u, b, p, cfg.value_map[cfg.values[BLACK][code]],
-                      cfg.value_map[cfg.values[WHITE][code]])
+            _set_pair(u, b, p, cfg.value_map[pair & 0xFFFF], cfg.value_map[pair >> 16])
         else:
-            _set_pair(u, b, p, cfg.values[BLACK][code], cfg.values[WHITE][code])
+            _set_pair(u, b, p, pair & 0xFFFF, pair >> 16)
     else:
         _set_pair(u, b, p, 1, 1)
 
@@ -943,9 +943,11 @@ cdef policy_t _policy_from(config):
     if config.pattern_table:
         cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)
         cfg.values[WHITE] = pattern_named_values(config.pattern_table, WHITE)
+        cfg.value_pairs = pattern_named_value_pairs(config.pattern_table)
     else:
         cfg.values[BLACK] = pattern_values_for(BLACK)
         cfg.values[WHITE] = pattern_values_for(WHITE)
+        cfg.value_pairs = pattern_value_pairs()
     return cfg
 
 

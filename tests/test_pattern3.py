@@ -224,3 +224,26 @@ def test_learn_patterns_reports_an_unwritable_output_cleanly(tmp_path):
     result = CliRunner().invoke(main, ["learn-patterns", str(tmp_path / "games" / "game0.sgf"),
                                        "--out", str(made), "--quiet", "--hold-out-every", "0"])
     assert result.exit_code == 0 and made.exists()
+
+
+def test_each_players_base_weight_is_its_own_value_with_the_shipped_and_a_named_table(tmp_path):
+    """The playouts read both players' values from one word (VALUE_PAIRS): each colour must get
+    its own half, on a position where Black's and White's values differ."""
+    board = random_position(9, 30, seed=3)
+    corner = pattern3.canonical(pattern3.for_player(pattern3.code_at(Board(9), Board(9).point(0, 0)), 1))
+    path = tmp_path / "table.npz"
+    own_north = pattern3.canonical(1)       # one stone of the player's own, north (code 1)
+    pattern3.write_table(path, sorted([corner, own_north]), [1500, 900] if corner < own_north
+                         else [900, 1500], 3)
+    named_black, named_white = pattern3.named_table(path)[:2]
+    differ = 0
+    for config, black, white in [(PlayoutConfig(), None, None),
+                                 (PlayoutConfig(pattern_table=str(path)), named_black, named_white)]:
+        playout = MangoPlayout(board, config)
+        for colour, table in [(1, black), (2, white)]:
+            weights = playout.base_weights(colour)
+            for point, weight in weights.items():
+                code = pattern3.code_at(board, point)
+                assert weight == (pattern3.value(code, colour) if table is None else table[code])
+        differ += playout.base_weights(1) != playout.base_weights(2)
+    assert differ == 2
