@@ -43,6 +43,7 @@ cdef enum:
     PAD_POINTS = 1089
     LIBS_KEPT = 5
     LAST_STONE = 4          # the spatial patterns' fifth colour: the opponent's stone just played
+    PAD_COLOURS = 5         # empty, mine, theirs, off board, LAST_STONE
     CFG_GROUPS = 32         # groups touching the last move's group that are followed at most
     SPATIAL_FILTER_BITS_PER_KEY = 4   # at least; the shipped model's 300,000 keys: 256 KB
     # From this board size on the nearest stone or edge is found (f.near) and the empty

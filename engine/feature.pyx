@@ -43,7 +43,7 @@ MIN_RADIUS = SPATIAL_MIN_RADIUS
 # ([offset][relative colour][symmetry], 0 for empty), and the keys of each size's all-empty
 # diamond apart: the keys are the same as XORing every point's own key, but hashing skips the
 # empty points, most of a 19x19 board's (the loads of their keys were a fifth of the features' time).
-cdef uint64_t SYM_DELTA[SPATIAL_POINTS][5][8]
+cdef uint64_t SYM_DELTA[SPATIAL_POINTS][PAD_COLOURS][8]
 cdef uint64_t EMPTY_KEYS[SPATIAL_SIZES][8]      # [size][symmetry]: every point of the size empty
 cdef uint64_t SIZE_SALT[SPATIAL_SIZES]
 cdef int OFFSET_X[SPATIAL_POINTS]
@@ -90,7 +90,7 @@ def _build_tables():
     for k in range(SPATIAL_POINTS):
         plain[k][LAST_STONE] = board_splitmix64(&state)
     for k in range(SPATIAL_POINTS):
-        for col in range(5):
+        for col in range(PAD_COLOURS):
             for s in range(8):
                 SYM_DELTA[k][col][s] = plain[perm[s][k]][col] ^ plain[perm[s][k]][EMPTY]
     memset(EMPTY_KEYS, 0, sizeof(EMPTY_KEYS))
