@@ -70,8 +70,12 @@ ctypedef struct board_t:
 cdef inline void board_copy(board_t* dst, const board_t* src) noexcept nogil:
     """Copy only the points in use (width^2 of each array): a fraction of sizeof(board_t) below
     19x19 (a ninth on 9x9's 121 points), for the ladder reader's move-by-move copies and the
-    search's start of every simulation. The rest of dst's arrays is never read for this size."""
+    search's start of every simulation. The rest of dst's arrays is never read for this size.
+    On 19x19 every point is in use: one copy of the whole board instead of eleven calls."""
     cdef size_t n = <size_t>(src.width * src.width)
+    if n == MAX_POINTS:
+        memcpy(dst, src, sizeof(board_t))
+        return
     memcpy(dst, src, <size_t>(<const char*>src.colour - <const char*>src))
     memcpy(dst.colour, src.colour, n * sizeof(src.colour[0]))
     memcpy(dst.nbr, src.nbr, n * sizeof(src.nbr[0]))
