@@ -9,7 +9,7 @@ canonical code is the smallest player code among the 8 rotations and reflections
 """
 from libc.stdint cimport int64_t, uint16_t, uint32_t
 
-from mango.engine.board cimport BLACK, WHITE, board_in_atari, board_t
+from mango.engine.board cimport board_t
 
 cdef enum:
     PATTERN_BITS = 20
