@@ -90,6 +90,25 @@ def test_code_fields_and_atari_bits():
     assert pattern3.for_player(code, 2) & 3 == 1   # White sees its own stone north
 
 
+@pytest.mark.parametrize("size, moves, seed", [(5, 30, 1), (9, 120, 2), (13, 200, 3), (19, 300, 4)])
+def test_every_code_of_a_played_position_matches_its_neighbours(size, moves, seed):
+    """Colours and atari bits of every empty point's code against the board's public answers,
+    after random games with captures: the atari bits read an empty or off-board neighbour's
+    sink group and mask it, so the board's sink must never leak into a code."""
+    board = random_position(size, moves, seed)
+    offsets = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)]
+    for point in board.empty_points():
+        x, y = board.xy(point)
+        code = pattern3.code_at(board, point)
+        for k, (dx, dy) in enumerate(offsets):
+            inside = 0 <= x + dx < size and 0 <= y + dy < size
+            colour = board.colour_at(board.point(x + dx, y + dy)) if inside else 3
+            assert (code >> (2 * k)) & 3 == colour
+            if k < 4:
+                atari = colour in (1, 2) and board.in_atari(board.point(x + dx, y + dy))
+                assert (code >> (16 + k)) & 1 == atari
+
+
 def test_code_at_rejects_occupied_points():
     board = Board(5)
     board.play(board.point(2, 2), 1)
