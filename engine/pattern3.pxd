@@ -7,9 +7,9 @@ N, E, S, W neighbour is in atari. A code in these absolute colours is what the b
 code "for a player" swaps 1 and 2 when White is to play, so that 1 always means "mine". The
 canonical code is the smallest player code among the 8 rotations and reflections.
 """
-from libc.stdint cimport int64_t, uint16_t, uint32_t
+from libc.stdint cimport uint16_t, uint32_t
 
-from mango.engine.board cimport board_t
+from mango.engine.board cimport board_in_atari, board_t
 
 cdef enum:
     PATTERN_BITS = 20
@@ -29,11 +29,8 @@ cdef inline uint32_t _pattern_atari_bit(const board_t* b, int q) noexcept nogil:
     """1 when q holds a stone whose group is in atari, without a branch: an empty or off-board
     point's group is the sink NO_POINT, whose fields are read and then masked off by the colour
     test (a random playout mispredicted the tests that guarded them)."""
-    cdef int g = b.group[q]
     cdef uint32_t stone = <uint32_t>(b.colour[q] - 1) < 2
-    cdef uint32_t atari = (<int64_t>b.group_libs[g] * b.group_lib_sumsq[g]
-                           == <int64_t>b.group_lib_sum[g] * b.group_lib_sum[g])
-    return stone & atari
+    return stone & <uint32_t>board_in_atari(b, b.group[q])
 
 
 cdef inline uint32_t pattern_code(const board_t* b, int p) noexcept nogil:

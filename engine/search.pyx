@@ -1101,12 +1101,12 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
-        if s.params.criticality > 0:        # the criticality's samples in the same pass
-            playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, wk.owned_by_winner,
-                                 BLACK if score > 0 else (WHITE if score < 0 else 0))
+        # the criticality's samples (the winner's points) in the same pass
+        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white,
+                             wk.owned_by_winner if s.params.criticality > 0 else NULL,
+                             BLACK if score > 0 else (WHITE if score < 0 else 0))
+        if s.params.criticality > 0:
             wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
-        else:
-            playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, NULL, 0)
         wk.ownership_samples += 1
         # the final score, Black's area before komi: per root move and over all
         wk.root_score_n += 1
