@@ -19,41 +19,70 @@ from mango.engine.config import EngineConfig
 from mango.engine.searcher import Searcher
 
 
-def tree(seed: int, **changes) -> dict:
-    s = Searcher(EngineConfig(seed=seed).replace(playouts=20000, early_stop=False, **changes))
-    game = Game(9)
-    game.play("b", "E5")
-    game.play("w", "C5")
+def tree(args: argparse.Namespace, seed: int, **changes) -> dict:
+    """(line of points) -> (AMAF count, AMAF value, the node's visits) of the children of the
+    nodes at args.depth."""
+    s = Searcher(EngineConfig(seed=seed).replace(playouts=args.playouts, early_stop=False,
+                                                 **changes))
+    game = Game(args.size)
+    colour = "b"
+    for vertex in args.moves:
+        game.play(colour, vertex)
+        colour = "w" if colour == "b" else "b"
     s.search(game)
     out = {}
-    for a in s.children():
-        if a.visits < 300:
-            continue
-        for b in probe.probe_line_children(s, [a.point]):
-            if b.visits < 150:
-                continue
-            for c in probe.probe_line_children(s, [a.point, b.point]):
-                out[(a.point, b.point, c.point)] = (c.amaf_visits, c.amaf_value, b.visits)
+
+    def walk(line: list, children, depth: int) -> None:
+        for child in children:
+            need = args.min_visits * 2 ** (args.depth - depth)
+            if depth < args.depth:
+                if child.visits >= need:
+                    walk(line + [child.point], probe.probe_line_children(s, line + [child.point]),
+                         depth + 1)
+            else:
+                out[tuple(line + [child.point])] = (child.amaf_visits, child.amaf_value,
+                                                    parent_visits[tuple(line)])
+
+    parent_visits = {}
+
+    def visits_of(line: list, children) -> None:
+        for child in children:
+            parent_visits[tuple(line + [child.point])] = child.visits
+            if len(line) < args.depth - 1 and child.visits >= args.min_visits:
+                visits_of(line + [child.point], probe.probe_line_children(s, line + [child.point]))
+
+    visits_of([], s.children())
+    walk([], s.children(), 1)
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--moves", nargs="*", default=["E5", "C5"])
+    parser.add_argument("--playouts", type=int, default=20000)
+    parser.add_argument("--depth", type=int, default=2)
+    parser.add_argument("--min-visits", type=int, default=150)
     args = parser.parse_args()
     for seed in args.seeds:
-        full = tree(seed, children_ahead=0)
+        full = tree(args, seed, children_ahead=0)
         for name, changes, other_seed in [
                 ("children_ahead=4", dict(children_ahead=4), seed),
                 ("children_ahead=4 late_child_amaf", dict(children_ahead=4, late_child_amaf=True), seed),
+                ("the candidate (and children_full_depth=2)",
+                 dict(children_ahead=4, late_child_amaf=True, children_full_depth=2), seed),
                 ("every child, another seed", dict(children_ahead=0), seed + 10)]:
-            other = tree(other_seed, **changes)
+            other = tree(args, other_seed, **changes)
             diffs, ratios = [], []
             for key, (amaf_visits, value, node_visits) in other.items():
                 ref = full.get(key)
                 if ref and ref[0] >= 20 and amaf_visits >= 20:
                     diffs.append(abs(value - ref[1]))
                     ratios.append((amaf_visits / node_visits) / (ref[0] / ref[2]))
+            if not diffs:
+                print(f"seed {seed}, {name}: no child to compare")
+                continue
             print(f"seed {seed}, {name}: {len(diffs)} children, mean |AMAF value difference| "
                   f"{statistics.mean(diffs):.4f}, median AMAF count ratio {statistics.median(ratios):.3f}")
 
