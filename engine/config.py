@@ -334,6 +334,20 @@ class PlayoutConfig(_Section):
         at most (the attacking half of Pachi's two-liberty check, moggy's 2lib: the move that
         wins a capturing race with tempo, which defence alone never plays).""")
 
+    ko_fight_probability: float = setting(
+        0.0, low=0.0, high=1.0, unit="probability",
+        doc="""A ko fight in the playouts (Pachi's moggy korate, 0.4 there, with koage 3): within
+        ko_fight_age moves of a ko capture, once its ban has lifted, the player to move takes
+        the ko point first with this probability, if the playouts accept the move there: the
+        capturer connects the ko, its opponent takes it back after a threat. Without it a ko
+        that a threat has reopened is left to the urgency draw, which ends most ko fights in
+        the first player's favour by accident. 0 switches it off.""")
+
+    ko_fight_age: int = setting(
+        3, low=1, high=20, unit="moves",
+        doc="""How many moves after a ko capture ko_fight_probability still plays its ko point
+        (Pachi's koage: 3).""")
+
     ladder_saves: bool = setting(
         True,
         doc="""No save_weight for extending a group in atari when the extension has exactly two

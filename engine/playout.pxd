@@ -61,6 +61,8 @@ ctypedef struct policy_t:
     int answer_atari
     int defend_two_liberties
     int two_liberty_attack
+    uint32_t ko_fight_threshold     # ko_fight_probability scaled to 2^32 (0: off)
+    int ko_fight_age
     int ladder_saves
     uint64_t ladder_atari_weight
     int nakade_self_atari
@@ -98,6 +100,8 @@ ctypedef struct urgency_t:            # (urgency_copy copies it field by field)
     int16_t save_point[LADDER_VERDICTS]
     int16_t save_dead[LADDER_VERDICTS]
     int n_saves
+    int16_t ko_recent               # the point of the last ko capture's ban (NO_POINT: none yet)
+    int ko_age                      # moves played since that capture
     # Scratch boards for reading ladders (after the fields urgency_init clears: not cleared).
     board_t scratch[LADDER_BOARDS]
 
@@ -155,3 +159,5 @@ cdef inline void urgency_copy(urgency_t* dst, const urgency_t* src, int points) 
     memcpy(dst.save_point, src.save_point, sizeof(src.save_point))
     memcpy(dst.save_dead, src.save_dead, sizeof(src.save_dead))
     dst.n_saves = src.n_saves
+    dst.ko_recent = src.ko_recent
+    dst.ko_age = src.ko_age

@@ -248,6 +248,7 @@ cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noex
     cdef int i, p
     memset(u, 0, <size_t>(<char*>u.scratch - <char*>u))     # the scratch boards need no clearing
     u.mark = 1
+    u.ko_recent = b.ko_point            # a ko just captured before the playouts start (age 0)
     for i in range(b.n_empty):
         _refresh(u, b, cfg, b.empty[i])
     for p in range(b.width * b.width):
@@ -669,6 +670,18 @@ cdef int _stored_reply(const reply_t* r, const board_t* b, const policy_t* cfg, 
     return PASS
 
 
+cdef int _ko_fight_move(const urgency_t* u, const board_t* b, const policy_t* cfg,
+                       int c) noexcept nogil:
+    """The ko point of the last ko capture, its ban lifted, if the playouts accept c's move there
+    (ko_fight_probability): the capturer's connection or the opponent's recapture; PASS if not.
+    A playout that reaches a ko fight then fights it, as Pachi's moggy does, rather than leaving
+    the ko to whichever side the urgency draw happens to favour."""
+    cdef int p = u.ko_recent
+    if not candidate_ok(b, cfg, p, c):          # occupied, suicide, own true eye, self-atari
+        return PASS
+    return p
+
+
 cdef inline bint _atari_pending(const board_t* b, int c) noexcept nogil:
     """The opponent's last move stands in atari, or has put one of c's groups beside it in atari."""
     cdef int w = b.width, m = b.last_move, i, q
@@ -691,6 +704,13 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     cdef int w = b.width, m = b.last_move, i, q, n, p = PASS
     cdef int local[32]
     cdef int* around = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
+
+    if cfg.ko_fight_threshold and u.ko_age < cfg.ko_fight_age and u.ko_recent != NO_POINT \
+            and b.ko_point == NO_POINT \
+            and <uint32_t>(rng_next(rng) >> 32) < cfg.ko_fight_threshold:
+        p = _ko_fight_move(u, b, cfg, c)
+        if p != PASS:
+            return p
 
     if cfg.replies != NULL and cfg.replies_first:
         p = _stored_reply(cfg.replies, b, cfg, c, before_last)
@@ -756,6 +776,7 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
     cdef int captured[MAX_POINTS]
     if p == PASS:
         board_play(b, PASS, c)
+        u.ko_age += 1
         return
     if cfg.replies != NULL:
         # the opponent's next draw asks first for its stored answers to (last move, p) and to
@@ -793,6 +814,11 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
                 if s == g:
                     break
     board_play(b, p, c)
+    if b.ko_point != NO_POINT:
+        u.ko_recent = b.ko_point
+        u.ko_age = 0
+    else:
+        u.ko_age += 1
     u.mark += 1
     _dirty_around(u, b, cfg, p)
     for i in range(n_captured):
@@ -933,6 +959,8 @@ cdef policy_t _policy_from(config):
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
     cfg.two_liberty_attack = config.two_liberty_attack
+    cfg.ko_fight_threshold = <uint32_t>min(config.ko_fight_probability * 4294967296.0, 4294967295.0)
+    cfg.ko_fight_age = config.ko_fight_age
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari

@@ -21,7 +21,7 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
-              two_liberty_attack=True,
+              two_liberty_attack=True, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3)
 
 
@@ -252,6 +252,46 @@ def test_two_liberty_attack_plays_the_race_s_atari(attack):
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(200)}
     assert (moves == {"E2"}) is attack
+
+
+KO = """
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . X O . . .
+    . X . X O . .
+    . . X O . . .
+    . . . . . . .
+"""
+
+
+def _ko_fight_moves(probability: float, replies: list[str], seeds: int = 100) -> list[str]:
+    """The next playout move after White takes the ko at C3 and the players answer with `replies`."""
+    game = Game.from_ascii(KO, to_move="w")
+    moves = []
+    for seed in range(seeds):
+        playout = MangoPlayout(game.board.copy(), PlayoutConfig(ko_fight_probability=probability),
+                               seed=seed)
+        playout.play(game.point("C3"), 2)                   # takes D3: Black may not retake at once
+        colour = 1
+        for vertex in replies:
+            playout.play(game.point(vertex), colour)
+            colour = 3 - colour
+        moves.append(game.vertex(playout.step()))
+    return moves
+
+
+@pytest.mark.parametrize("replies", [["G7"], ["F6"], ["G7", "A7"]])
+def test_ko_fight_takes_the_ko_point_once_its_ban_lifts(replies):
+    # White connects at D3 after Black's threat; Black takes back at D3 when White ignored it
+    assert _ko_fight_moves(1.0, replies) == ["D3"] * 100
+    # without it the urgencies (the save and capture bonuses) play D3 often, but not always
+    assert 40 < _ko_fight_moves(0.0, replies).count("D3") < 100
+
+
+def test_ko_fight_ends_after_its_age():
+    # four moves after the capture the ko point is the urgency draw's again
+    assert _ko_fight_moves(1.0, ["G7", "A7", "G1", "A1"]).count("D3") < 100
 
 
 def test_policies_give_different_but_reproducible_statistics():
