@@ -73,15 +73,21 @@ def output_file(ctx, param, path):
 
 
 def output_folder(ctx, param, path):
-    """A folder the command will write files into (--sgf, --out DIR), made and checked first."""
+    """A folder the command will write files into (--sgf, --out DIR), checked first (a folder
+    that cannot be written fails now, not after an hour) but made only when the command writes
+    into it: a command refused for another option leaves nothing behind."""
     import os
     import tempfile
 
     if path is None:
         return path
+    existing = os.path.abspath(path)
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
     try:
-        os.makedirs(path, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path):
+        if not os.path.isdir(existing):
+            raise NotADirectoryError(20, "not a folder", existing)
+        with tempfile.NamedTemporaryFile(dir=existing):
             pass
     except OSError as error:
         raise click.BadParameter(f"cannot write in {path}: {error.strerror or error}") from None

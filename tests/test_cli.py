@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -270,3 +271,28 @@ def test_a_stopped_match_keeps_its_games_prints_its_summary_and_leaves_no_proces
         except ProcessLookupError:
             alive = False
     assert not alive
+
+
+def test_a_refused_command_leaves_no_output_folder_behind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    open("store.jsonl", "w").close()
+    result = runner.invoke(main, ["report", "store.jsonl", "--sprt", "100", "--no-plots"])
+    assert result.exit_code == 2 and "--sprt" in result.output
+    result = runner.invoke(main, ["selfplay", "--size", "5", "--games", "1", "--playouts", "20",
+                                  "--sgf", "games/new", "-o", "uct_c=-1"])
+    assert result.exit_code != 0 and "uct_c" in result.output
+    assert sorted(os.listdir(tmp_path)) == ["store.jsonl"]
+
+
+def test_an_output_folder_that_cannot_be_made_is_refused_before_any_work(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    open("a-file", "w").close()
+    result = runner.invoke(main, ["selfplay", "--size", "5", "--games", "1", "--playouts", "20",
+                                  "--sgf", "a-file/games"])
+    assert result.exit_code == 2 and "cannot write in a-file/games" in result.output
+    result = runner.invoke(main, ["selfplay", "--size", "5", "--games", "1", "--playouts", "20",
+                                  "--sgf", "new/games", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert os.listdir("new/games") == ["selfplay-001.sgf"]
