@@ -7,7 +7,7 @@ import signal
 
 import click
 
-from mango.cli.option import KOMI, config_options, engine_config, output_file, output_folder
+from mango.cli.option import KOMI, config_options, engine_config, output_file, output_folder, output_path
 
 
 @click.command()
@@ -120,7 +120,7 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
     for line in lab.summary_lines(outcome.summary):
         click.echo(line)
     if json_path:
-        with open(json_path, "w") as handle:
+        with open(output_path(json_path), "w") as handle:
             json.dump(outcome.summary, handle, indent=1)
     if outcome.summary["interrupted"]:
         click.echo(f"interrupted: the games under way were dropped; every finished game is in "
@@ -200,7 +200,7 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
     for line in report.lines():
         click.echo(line)
     if json_path:
-        with open(json_path, "w") as handle:
+        with open(output_path(json_path), "w") as handle:
             json.dump({**report.summary(), "engine": name, "results": [
                 {"file": o.test.file, "number": o.test.number, "command": o.test.command,
                  "expected": o.test.expected, "expect_failure": o.test.expect_failure,

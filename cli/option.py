@@ -54,41 +54,54 @@ def config_options(function):
 
 def output_file(ctx, param, path):
     """A file the command will write (--store, --json, --plot, --out FILE), checked before any
-    work: a folder that does not exist or cannot be written fails now, not after an hour."""
+    work: a folder that cannot be made or written fails now, not after an hour. Nothing is made
+    yet (a command refused for another option leaves nothing behind): the writer opens it with
+    output_path."""
     import os
 
     if path is None:
         return path
-    existed = os.path.exists(path)
     try:
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
-        with open(path, "a", encoding="utf-8"):
-            pass
-        if not existed:
-            os.remove(path)
+        if os.path.exists(path):
+            with open(path, "a", encoding="utf-8"):
+                pass
+        else:
+            _check_writable_folder(os.path.dirname(os.path.abspath(path)))
     except OSError as error:
         raise click.BadParameter(f"cannot write {path}: {error.strerror or error}") from None
     return path
+
+
+def output_path(path: str) -> str:
+    """The path of a file checked by output_file, its folder made now that it is written."""
+    import os
+
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    return path
+
+
+def _check_writable_folder(path: str) -> None:
+    """OSError unless files can be written in path, or in the folders it would be made in."""
+    import os
+    import tempfile
+
+    existing = os.path.abspath(path)
+    while not os.path.exists(existing):
+        existing = os.path.dirname(existing)
+    if not os.path.isdir(existing):
+        raise NotADirectoryError(20, "not a folder", existing)
+    with tempfile.NamedTemporaryFile(dir=existing):
+        pass
 
 
 def output_folder(ctx, param, path):
     """A folder the command will write files into (--sgf, --out DIR), checked first (a folder
     that cannot be written fails now, not after an hour) but made only when the command writes
     into it: a command refused for another option leaves nothing behind."""
-    import os
-    import tempfile
-
     if path is None:
         return path
-    existing = os.path.abspath(path)
-    while not os.path.exists(existing):
-        existing = os.path.dirname(existing)
     try:
-        if not os.path.isdir(existing):
-            raise NotADirectoryError(20, "not a folder", existing)
-        with tempfile.NamedTemporaryFile(dir=existing):
-            pass
+        _check_writable_folder(path)
     except OSError as error:
         raise click.BadParameter(f"cannot write in {path}: {error.strerror or error}") from None
     return path

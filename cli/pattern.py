@@ -5,7 +5,7 @@ import json
 
 import click
 
-from mango.cli.option import output_file
+from mango.cli.option import output_file, output_path
 
 
 @click.command("learn-patterns")
@@ -40,6 +40,7 @@ def learn_patterns(sources, model_kind, out, since, max_games, hold_out_every, p
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     try:
+        output_path(out)
         if model_kind == "bt":
             from mango.patterns.predictor import learn_model
 
@@ -120,7 +121,7 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
                f"log-evidence: {figures['log_evidence']:.3f}")
     click.echo(f"3x3 table: top-1 {figures['pattern3_top1']:.1%}  top-5 {figures['pattern3_top5']:.1%}")
     if json_path:
-        with open(json_path, "w") as handle:
+        with open(output_path(json_path), "w") as handle:
             json.dump(figures, handle, indent=2)
             handle.write("\n")
     if plot_path:
@@ -131,7 +132,7 @@ def predict(sources, model_path, since, max_games, held_out_every, table, json_p
             curves[earlier.get("label", path)] = earlier
         curves[figures["label"]] = figures
         try:
-            plot_top_k(curves, plot_path)
+            plot_top_k(curves, output_path(plot_path))
         except ImportError:
             raise click.ClickException("the plot needs matplotlib: pip install 'mango-go[report]'") from None
         click.echo(f"wrote {plot_path}")

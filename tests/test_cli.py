@@ -296,3 +296,23 @@ def test_an_output_folder_that_cannot_be_made_is_refused_before_any_work(tmp_pat
                                   "--sgf", "new/games", "--quiet"])
     assert result.exit_code == 0, result.output
     assert os.listdir("new/games") == ["selfplay-001.sgf"]
+
+
+def test_an_output_file_s_new_folder_is_made_only_when_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["bench", "--size", "5", "--playouts", "20", "--json", "-o", "uct_c=-1"])
+    assert result.exit_code != 0
+    result = runner.invoke(main, ["match", "--opponent", "mango", "--games", "1", "--size", "5",
+                                  "--playouts", "20", "--store", "runs/a/s.jsonl", "--json",
+                                  "runs/b/s.json", "-o", "uct_c=-1"])
+    assert result.exit_code != 0 and os.listdir(tmp_path) == []
+    open("a-file", "w").close()
+    result = runner.invoke(main, ["match", "--opponent", "mango", "--games", "1", "--size", "5",
+                                  "--store", "a-file/s.jsonl"])
+    assert result.exit_code == 2 and "cannot write a-file/s.jsonl" in result.output
+    result = runner.invoke(main, ["match", "--opponent", "mango", "--games", "1", "--size", "5",
+                                  "--playouts", "20", "--store", "runs/a/s.jsonl", "--json",
+                                  "runs/b/s.json", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert json.load(open("runs/b/s.json"))["games"] == 1 and os.path.getsize("runs/a/s.jsonl") > 0
