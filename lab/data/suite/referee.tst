@@ -21,3 +21,9 @@ loadsgf games/4c85979a-0006.sgf 51
 loadsgf games/4c85979a-0023.sgf 52
 203 reg_genmove white
 #? [J6]*
+
+# time1s-pachi9.jsonl game 17 (B+R), move 48: Mango (w) played D8; the referee's win rate 0.52 -> 0.10
+# (0.51 after its best answers, every move within 0.1 of it).
+loadsgf games/25901e08-0017.sgf 48
+204 reg_genmove white
+#? [B2|J8]*
