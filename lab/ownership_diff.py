@@ -1,0 +1,184 @@
+"""Which groups Mango judges otherwise than Pachi: the expected owner of each group's stones, side by side.
+
+The referee tool (referee_drop) finds the moves where Mango's win rate strays from Pachi's; this
+one says which fight the two read differently. For each of Mango's moves in a range of a stored
+game, Mango (in process, the defaults at --mango-playouts, a seed per move) and the referee (Pachi
+at 5,000 playouts: its genmove, then `gogui-influence`) each estimate who owns every point at the
+end (-1 White .. +1 Black). Averaged over each group's stones, the two estimates give the group's
+chance to live in each engine's eyes; the groups where they differ by --min-gap or more are
+listed, the largest gap first. A group Mango keeps alive that Pachi kills (or the reverse), move
+after move, is the fight its playouts misread:
+
+    python scripts/ownership_diff.py docs/results/uol-pachi9-1s.jsonl --games 5 --moves 20 40
+
+Any referee that answers `gogui-influence` as Pachi does (`INFLUENCE A1 0.4 B1 -1.0 ...`, Black
+positive) will do; `--referee-ownership mango-ownership` reads Mango's own board of owners
+instead (another Mango as referee, which checks the tool itself).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+
+from mango.lab.client import GtpClient, split_command
+from mango.lab.referee_drop import PACHI, game_moves
+from mango.lab.store import read_records
+
+LETTERS = "ABCDEFGHJKLMNOPQRST"
+
+
+@dataclass(frozen=True)
+class GroupView:
+    """One group of stones as the two engines see it: the mean expected owner of its stones."""
+    colour: str                 # "b" or "w"
+    stones: tuple[str, ...]     # GTP vertices, the first the group's lowest-left stone
+    mango: float                # -1 (White owns it all) .. +1 (Black does)
+    referee: float
+
+    @property
+    def gap(self) -> float:
+        return abs(self.mango - self.referee)
+
+    def alive(self, owner: float) -> float:
+        """The group's chance to live read from an owner estimate: its colour's share."""
+        return (1 + owner) / 2 if self.colour == "b" else (1 - owner) / 2
+
+    def line(self) -> str:
+        name = "Black" if self.colour == "b" else "White"
+        shown = " ".join(self.stones[:6]) + (" ..." if len(self.stones) > 6 else "")
+        return (f"{name} {shown} ({len(self.stones)} stones): alive {self.alive(self.mango):.2f} "
+                f"for Mango, {self.alive(self.referee):.2f} for the referee")
+
+
+def parse_influence(text: str, size: int) -> dict[str, float]:
+    """Pachi's `gogui-influence` answer (`INFLUENCE A1 1.0 B1 0.7 ...`, then a TEXT line) as
+    {vertex: -1 .. +1, Black positive}."""
+    words = text.split()
+    if "INFLUENCE" not in words:
+        raise ValueError(f"not an influence answer: {text[:60]!r}")
+    out = {}
+    i = words.index("INFLUENCE") + 1
+    while i + 1 < len(words) and words[i] != "TEXT":
+        out[words[i].upper()] = float(words[i + 1])
+        i += 2
+    if len(out) != size * size:
+        raise ValueError(f"the influence answer has {len(out)} points, not {size * size}")
+    return out
+
+
+def parse_board_owners(text: str, size: int) -> dict[str, float]:
+    """A board of expected owners in rows from the top (Mango's `mango-ownership`, GoGui's dboard:
+    -1 .. +1, Black positive) as {vertex: owner}."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    if len(rows) != size or any(len(row) != size for row in rows):
+        raise ValueError("not a board of owners")
+    return {f"{LETTERS[x]}{size - y}": float(rows[y][x]) for y in range(size) for x in range(size)}
+
+
+def referee_ownership(referee: GtpClient, moves: list[tuple[str, str]], colour: str, size: int,
+                      command: str) -> dict[str, float]:
+    """The referee's owner estimate after searching the position for colour (its genmove)."""
+    referee.send("clear_board")
+    for who, vertex in moves:
+        referee.send(f"play {who} {vertex}")
+    referee.send(f"genmove {colour}")
+    answer = referee.send(command)
+    if command == "gogui-influence":
+        return parse_influence(answer, size)
+    return parse_board_owners(answer, size)
+
+
+def mango_ownership(size: int, komi: float, moves: list[tuple[str, str]], playouts: int,
+                    seed: int) -> dict[str, float]:
+    """Mango's owner estimate from its search of the position (the defaults)."""
+    from mango.engine import Game
+    from mango.engine.config import EngineConfig
+    from mango.engine.searcher import Searcher
+
+    game = Game(size, komi)
+    for who, vertex in moves:
+        game.play(who, vertex)
+    searcher = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False,
+                                                        early_stop=False))
+    searcher.search(game)
+    owner = searcher.ownership() or {}
+    return {game.vertex(point).upper(): value for point, value in owner.items()}
+
+
+def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dict[str, float],
+                referee: dict[str, float]) -> list[GroupView]:
+    """Every group of the position with both engines' mean owner of its stones."""
+    from mango.engine import Game
+
+    game = Game(size, komi)
+    for who, vertex in moves:
+        game.play(who, vertex)
+    seen: set[int] = set()
+    views = []
+    for colour in ("b", "w"):
+        for vertex in game.stones(colour):
+            point = game.point(vertex)
+            if point in seen:
+                continue
+            chain = sorted(game.board.group_stones(point))
+            seen.update(chain)
+            stones = tuple(game.vertex(p).upper() for p in chain)
+            views.append(GroupView(colour, stones,
+                                   sum(mango[s] for s in stones) / len(stones),
+                                   sum(referee[s] for s in stones) / len(stones)))
+    return views
+
+
+def disagreements(referee: GtpClient, record, first: int, last: int, playouts: int,
+                  min_gap: float, command: str):
+    """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
+    before each of Mango's moves numbered first .. last."""
+    moves = game_moves(record.sgf)
+    for k in range(max(first, 1) - 1, min(last, len(moves))):
+        colour, _ = moves[k]
+        if colour != record.a_colour:
+            continue
+        theirs = referee_ownership(referee, moves[:k], colour, record.size, command)
+        ours = mango_ownership(record.size, record.komi, moves[:k], playouts, k)
+        views = [v for v in group_views(record.size, record.komi, moves[:k], ours, theirs)
+                 if v.gap >= min_gap]
+        yield k + 1, colour, sorted(views, key=lambda v: -v.gap)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("store")
+    parser.add_argument("--games", type=int, nargs="*", default=None,
+                        help="game indices (default: every game Mango lost)")
+    parser.add_argument("--moves", type=int, nargs=2, default=(20, 40), metavar=("FIRST", "LAST"),
+                        help="the move numbers to look before (Mango's moves among them)")
+    parser.add_argument("--referee", default=PACHI, help="the referee's command line")
+    parser.add_argument("--referee-ownership", default="gogui-influence",
+                        choices=("gogui-influence", "mango-ownership"))
+    parser.add_argument("--mango-playouts", type=int, default=10000)
+    parser.add_argument("--min-gap", type=float, default=0.5,
+                        help="the smallest difference of mean owners (-1 .. 1) to list")
+    args = parser.parse_args()
+    records = read_records(args.store)
+    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
+    referee = GtpClient(split_command(args.referee), "referee")
+    try:
+        for record in chosen:
+            referee.send(f"boardsize {record.size}")
+            referee.send(f"komi {record.komi}")
+            print(record.heading())
+            for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
+                                                       args.mango_playouts, args.min_gap,
+                                                       args.referee_ownership):
+                print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
+                for view in views:
+                    print(f"    {view.line()}")
+            sys.stdout.flush()
+    finally:
+        referee.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

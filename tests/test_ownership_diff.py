@@ -1,0 +1,67 @@
+"""mango.lab.ownership_diff (scripts/ownership_diff.py): the groups Mango and a referee judge apart,
+played against a fake referee whose owner estimate is known (White owns every point)."""
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from test_referee_drops import MOVES, stored_game
+
+from mango.lab import ownership_diff
+
+FAKE_REFEREE = '''
+import sys
+letters = "ABCDEFGHJ"
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    answer = ""
+    if words[0] == "genmove":
+        answer = "E5"
+    elif words[0] == "gogui-influence":
+        answer = "INFLUENCE " + " ".join(f"{x}{y} -1.0" for y in range(1, 10) for x in letters)
+        answer += "\\nTEXT W+81"
+    print("= " + answer + "\\n", flush=True)
+    if words[0] == "quit":
+        break
+'''
+
+
+def test_pachi_s_influence_and_gogui_s_owner_board_are_read_black_positive():
+    text = "INFLUENCE  A1 1.0  B1 0.7  A2 -0.4  B2 0.0\nTEXT W+2.5   Playouts: B+1.0"
+    assert ownership_diff.parse_influence(text, 2) == {"A1": 1.0, "B1": 0.7, "A2": -0.4, "B2": 0.0}
+    with pytest.raises(ValueError):
+        ownership_diff.parse_influence(text, 3)
+    with pytest.raises(ValueError):
+        ownership_diff.parse_influence("= B+10.5", 2)
+    assert ownership_diff.parse_board_owners("-0.50 1.00\n0.25 -1.00", 2) == {
+        "A2": -0.5, "B2": 1.0, "A1": 0.25, "B1": -1.0}
+
+
+def test_a_group_s_chance_to_live_is_its_colour_s_share():
+    view = ownership_diff.GroupView("w", ("C3", "C4"), mango=-0.6, referee=0.8)
+    assert view.alive(view.mango) == pytest.approx(0.8) and view.alive(view.referee) == pytest.approx(0.1)
+    assert view.gap == pytest.approx(1.4)
+    assert view.line() == "White C3 C4 (2 stones): alive 0.80 for Mango, 0.10 for the referee"
+
+
+def test_the_groups_mango_keeps_alive_and_the_referee_kills_are_listed(tmp_path, capsys, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(FAKE_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    monkeypatch.setattr("sys.argv", ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}",
+                                     "--moves", "3", "6", "--mango-playouts", "300"])
+    assert ownership_diff.main() == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    # Mango is Black: before moves 3 and 5 its lone stones stand alive in its eyes, dead in the
+    # referee's (White owns everything); White's stones are White's for both and not listed
+    assert [line.split(":")[0].strip() for line in lines[1:] if "before" in line] == [
+        "before move 3 (Mango b)", "before move 5 (Mango b)"]
+    listed = [line.strip() for line in lines if line.startswith("    ")]
+    assert {line.split(" (")[0] for line in listed} == {"Black C3", "Black C7"}
+    assert all(line.endswith("0.00 for the referee") for line in listed)
+    assert MOVES[4] == ("b", "E3")          # E3 is played at move 5: not yet on the board
