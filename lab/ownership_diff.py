@@ -163,6 +163,7 @@ def main() -> int:
     records = read_records(args.store)
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
+    tally = Tally()
     try:
         for record in chosen:
             referee.send(f"boardsize {record.size}")
@@ -174,10 +175,43 @@ def main() -> int:
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")
+                tally.add(colour, views)
             sys.stdout.flush()
     finally:
         referee.close()
+    print(tally.line())
     return 0
+
+
+@dataclass
+class Tally:
+    """Which way the judgements lean: Mango more hopeful for its own side than the referee (its
+    groups more alive, the opponent's less) or less, over every group listed."""
+    positions: int = 0
+    own_hopeful: int = 0
+    own_doubtful: int = 0
+    their_hopeful: int = 0
+    their_doubtful: int = 0
+
+    def add(self, mango_colour: str, views: list[GroupView]) -> None:
+        self.positions += 1
+        for view in views:
+            mine = view.colour == mango_colour
+            hopeful = (view.alive(view.mango) > view.alive(view.referee)) == mine
+            if mine:
+                self.own_hopeful += hopeful
+                self.own_doubtful += not hopeful
+            else:
+                self.their_hopeful += hopeful
+                self.their_doubtful += not hopeful
+
+    def line(self) -> str:
+        hopeful = self.own_hopeful + self.their_hopeful
+        total = hopeful + self.own_doubtful + self.their_doubtful
+        return (f"{total} groups apart in {self.positions} positions; Mango more hopeful for its side "
+                f"in {hopeful} ({self.own_hopeful} of its {self.own_hopeful + self.own_doubtful} "
+                f"groups more alive, {self.their_hopeful} of the opponent's "
+                f"{self.their_hopeful + self.their_doubtful} more dead)")
 
 
 if __name__ == "__main__":

@@ -65,3 +65,14 @@ def test_the_groups_mango_keeps_alive_and_the_referee_kills_are_listed(tmp_path,
     assert {line.split(" (")[0] for line in listed} == {"Black C3", "Black C7"}
     assert all(line.endswith("0.00 for the referee") for line in listed)
     assert MOVES[4] == ("b", "E3")          # E3 is played at move 5: not yet on the board
+    # three listed (C3 twice, C7 once), each Mango's own and more alive in its eyes
+    assert lines[-1] == ("3 groups apart in 2 positions; Mango more hopeful for its side in 3 "
+                         "(3 of its 3 groups more alive, 0 of the opponent's 0 more dead)")
+
+
+def test_the_tally_reads_each_group_from_mango_s_side():
+    tally = ownership_diff.Tally()
+    tally.add("w", [ownership_diff.GroupView("w", ("C3",), mango=-0.6, referee=0.8),     # own, hopeful
+                    ownership_diff.GroupView("b", ("D4",), mango=-0.6, referee=0.8),     # theirs, hopeful
+                    ownership_diff.GroupView("b", ("E5",), mango=0.9, referee=0.2)])     # theirs, doubtful
+    assert (tally.own_hopeful, tally.own_doubtful, tally.their_hopeful, tally.their_doubtful) == (1, 0, 1, 1)
