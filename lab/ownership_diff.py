@@ -90,8 +90,9 @@ def referee_ownership(referee: GtpClient, moves: list[tuple[str, str]], colour: 
 
 
 def mango_ownership(size: int, komi: float, moves: list[tuple[str, str]], playouts: int,
-                    seed: int) -> dict[str, float]:
-    """Mango's owner estimate from its search of the position (the defaults)."""
+                    seed: int, options: dict[str, str] | None = None) -> dict[str, float]:
+    """Mango's owner estimate from its search of the position (the defaults and `options`,
+    setting names and text values as -o takes them)."""
     from mango.engine import Game
     from mango.engine.config import EngineConfig
     from mango.engine.searcher import Searcher
@@ -99,8 +100,8 @@ def mango_ownership(size: int, komi: float, moves: list[tuple[str, str]], playou
     game = Game(size, komi)
     for who, vertex in moves:
         game.play(who, vertex)
-    searcher = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False,
-                                                        early_stop=False))
+    config = EngineConfig(seed=seed).with_strings(options or {})
+    searcher = Searcher(config.replace(playouts=playouts, resign=False, early_stop=False))
     searcher.search(game)
     owner = searcher.ownership() or {}
     return {game.vertex(point).upper(): value for point, value in owner.items()}
@@ -131,7 +132,7 @@ def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dic
 
 
 def disagreements(referee: GtpClient, record, first: int, last: int, playouts: int,
-                  min_gap: float, command: str):
+                  min_gap: float, command: str, options: dict[str, str] | None = None):
     """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
     before each of Mango's moves numbered first .. last."""
     moves = game_moves(record.sgf)
@@ -140,7 +141,7 @@ def disagreements(referee: GtpClient, record, first: int, last: int, playouts: i
         if colour != record.a_colour:
             continue
         theirs = referee_ownership(referee, moves[:k], colour, record.size, command)
-        ours = mango_ownership(record.size, record.komi, moves[:k], playouts, k)
+        ours = mango_ownership(record.size, record.komi, moves[:k], playouts, k, options)
         views = [v for v in group_views(record.size, record.komi, moves[:k], ours, theirs)
                  if v.gap >= min_gap]
         yield k + 1, colour, sorted(views, key=lambda v: -v.gap)
@@ -157,9 +158,15 @@ def main() -> int:
     parser.add_argument("--referee-ownership", default="gogui-influence",
                         choices=("gogui-influence", "mango-ownership"))
     parser.add_argument("--mango-playouts", type=int, default=10000)
+    parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setting of Mango's search, as `mango -o` takes it (repeatable)")
     parser.add_argument("--min-gap", type=float, default=0.5,
                         help="the smallest difference of mean owners (-1 .. 1) to list")
     args = parser.parse_args()
+    if any("=" not in option for option in args.mango_option):
+        parser.error("-o wants KEY=VALUE")
+    options = dict(option.split("=", 1) for option in args.mango_option)
+    mango_ownership(5, 0.0, [], 1, 1, options)         # a bad option fails before the referee starts
     records = read_records(args.store)
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
@@ -171,7 +178,7 @@ def main() -> int:
             print(record.heading())
             for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
                                                        args.mango_playouts, args.min_gap,
-                                                       args.referee_ownership):
+                                                       args.referee_ownership, options):
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")

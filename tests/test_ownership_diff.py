@@ -76,3 +76,18 @@ def test_the_tally_reads_each_group_from_mango_s_side():
                     ownership_diff.GroupView("b", ("D4",), mango=-0.6, referee=0.8),     # theirs, hopeful
                     ownership_diff.GroupView("b", ("E5",), mango=0.9, referee=0.2)])     # theirs, doubtful
     assert (tally.own_hopeful, tally.own_doubtful, tally.their_hopeful, tally.their_doubtful) == (1, 0, 1, 1)
+
+
+def test_mango_s_settings_are_taken_and_a_bad_one_refused(tmp_path, capsys, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(FAKE_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    base = ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}", "--moves", "3", "3",
+            "--mango-playouts", "300"]
+    monkeypatch.setattr("sys.argv", base + ["-o", "prior.predictor_count=0", "-o", "rave=off"])
+    assert ownership_diff.main() == 0
+    assert "1 groups apart in 1 positions" in capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", base + ["-o", "uct_c=-1"])
+    with pytest.raises(Exception, match="uct_c"):
+        ownership_diff.main()
