@@ -166,7 +166,9 @@ def main() -> int:
     if any("=" not in option for option in args.mango_option):
         parser.error("-o wants KEY=VALUE")
     options = dict(option.split("=", 1) for option in args.mango_option)
-    mango_ownership(5, 0.0, [], 1, 1, options)         # a bad option fails before the referee starts
+    from mango.engine.config import EngineConfig
+
+    EngineConfig().with_strings(options)        # a bad option fails before the referee starts
     records = read_records(args.store)
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
