@@ -1059,11 +1059,14 @@ cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white,
                 by_winner[p] += 1
 
 
-def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango", config=None):
+def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango", config=None,
+                  bint both_first=True):
     """Play `playouts` playouts from `start` (unchanged) to the end, half with Black to move
-    first and half with White, even if the position has just seen two passes, and count per
-    point how often it ends Black's and how often White's (a stone, or an empty point whose
-    neighbours are all of one colour or the edge).
+    first and half with White (the final status asks who owns what whoever moves; with
+    both_first False, start's player to move moves first in all, as in a search), even if the
+    position has just seen two passes, and count per point how often it ends Black's and how
+    often White's (a stone, or an empty point whose neighbours are all of one colour or the
+    edge).
 
     Returns (black, white): two int64 arrays indexed by board point. Same seed, same counts."""
     if playouts < 0:
@@ -1083,7 +1086,8 @@ def run_ownership(Board start, int playouts, uint64_t seed=1, str policy="mango"
             for i in range(playouts):
                 work = start.b
                 work.passes = 0
-                work.to_move = BLACK if i % 2 == 0 else WHITE
+                if both_first:
+                    work.to_move = BLACK if i % 2 == 0 else WHITE
                 playout_run(&work, u, &cfg, &rng, NULL)
                 playout_count_owners(&work, &black[0], &white[0], NULL, 0)
     finally:

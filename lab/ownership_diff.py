@@ -11,7 +11,9 @@ after move, is the fight its playouts misread:
 
     python scripts/ownership_diff.py docs/results/uol-pachi9-1s.jsonl --games 5 --moves 20 40
 
-Any referee that answers `gogui-influence` as Pachi does (`INFLUENCE A1 0.4 B1 -1.0 ...`, Black
+With --flat, Mango's estimate is that of its playouts alone (the side to move first in each, no
+tree), which tells a lean of the playouts from one of the search. Any referee that answers
+`gogui-influence` as Pachi does (`INFLUENCE A1 0.4 B1 -1.0 ...`, Black
 positive) will do; `--referee-ownership mango-ownership` reads Mango's own board of owners
 instead (another Mango as referee, which checks the tool itself).
 """
@@ -107,6 +109,23 @@ def mango_ownership(size: int, komi: float, moves: list[tuple[str, str]], playou
     return {game.vertex(point).upper(): value for point, value in owner.items()}
 
 
+def flat_ownership(size: int, komi: float, moves: list[tuple[str, str]], playouts: int,
+                   seed: int, options: dict[str, str] | None = None) -> dict[str, float]:
+    """Mango's owner estimate from its playouts alone (no tree), the side to move first in every
+    one: whether a lean is the playouts' or the search's."""
+    from mango.engine import Game
+    from mango.engine.config import EngineConfig
+    from mango.engine.playout import run_ownership
+
+    game = Game(size, komi)
+    for who, vertex in moves:
+        game.play(who, vertex)
+    config = EngineConfig(seed=seed).with_strings(options or {})
+    black, white = run_ownership(game.board, playouts, seed, config=config.playout, both_first=False)
+    return {vertex.upper(): (black[game.point(vertex)] - white[game.point(vertex)]) / playouts
+            for vertex in (f"{LETTERS[x]}{y}" for x in range(size) for y in range(1, size + 1))}
+
+
 def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dict[str, float],
                 referee: dict[str, float]) -> list[GroupView]:
     """Every group of the position with both engines' mean owner of its stones."""
@@ -132,7 +151,8 @@ def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dic
 
 
 def disagreements(referee: GtpClient, record, first: int, last: int, playouts: int,
-                  min_gap: float, command: str, options: dict[str, str] | None = None):
+                  min_gap: float, command: str, options: dict[str, str] | None = None,
+                  flat: bool = False):
     """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
     before each of Mango's moves numbered first .. last."""
     moves = game_moves(record.sgf)
@@ -141,7 +161,8 @@ def disagreements(referee: GtpClient, record, first: int, last: int, playouts: i
         if colour != record.a_colour:
             continue
         theirs = referee_ownership(referee, moves[:k], colour, record.size, command)
-        ours = mango_ownership(record.size, record.komi, moves[:k], playouts, k, options)
+        ours = (flat_ownership if flat else mango_ownership)(record.size, record.komi, moves[:k],
+                                                             playouts, k, options)
         views = [v for v in group_views(record.size, record.komi, moves[:k], ours, theirs)
                  if v.gap >= min_gap]
         yield k + 1, colour, sorted(views, key=lambda v: -v.gap)
@@ -158,6 +179,8 @@ def main() -> int:
     parser.add_argument("--referee-ownership", default="gogui-influence",
                         choices=("gogui-influence", "mango-ownership"))
     parser.add_argument("--mango-playouts", type=int, default=10000)
+    parser.add_argument("--flat", action="store_true",
+                        help="Mango's estimate from --mango-playouts of its playouts alone, no tree")
     parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE",
                         help="a setting of Mango's search, as `mango -o` takes it (repeatable)")
     parser.add_argument("--min-gap", type=float, default=0.5,
@@ -180,7 +203,7 @@ def main() -> int:
             print(record.heading())
             for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
                                                        args.mango_playouts, args.min_gap,
-                                                       args.referee_ownership, options):
+                                                       args.referee_ownership, options, args.flat):
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")

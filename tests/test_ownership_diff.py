@@ -91,3 +91,18 @@ def test_mango_s_settings_are_taken_and_a_bad_one_refused(tmp_path, capsys, monk
     monkeypatch.setattr("sys.argv", base + ["-o", "uct_c=-1"])
     with pytest.raises(Exception, match="uct_c"):
         ownership_diff.main()
+
+
+def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(FAKE_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    monkeypatch.setattr("sys.argv", ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}",
+                                     "--moves", "5", "5", "--mango-playouts", "200", "--flat"])
+    assert ownership_diff.main() == 0
+    assert "2 groups apart in 1 positions" in capsys.readouterr().out      # Black C3 and C7
+    owners = ownership_diff.flat_ownership(9, 7.5, MOVES[:4], 200, 1)
+    assert owners == ownership_diff.flat_ownership(9, 7.5, MOVES[:4], 200, 1)
+    assert len(owners) == 81 and all(-1 <= value <= 1 for value in owners.values())
+    assert owners["C3"] > 0.5 and owners["G7"] < -0.5
