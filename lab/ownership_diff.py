@@ -20,6 +20,8 @@ instead (another Mango as referee, which checks the tool itself).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from dataclasses import dataclass
 
@@ -150,17 +152,41 @@ def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dic
     return views
 
 
+class RefereeCache:
+    """The referee's estimates kept in a JSON file across runs, so that runs of several Mango
+    settings read the same referee answers (Pachi's search is not reproducible: without the
+    cache each run's referee noise would be part of the difference between settings)."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self.known: dict[str, dict[str, float]] = {}
+        if path and os.path.exists(path):
+            with open(path) as handle:
+                self.known = json.load(handle)
+
+    def estimate(self, key: str, compute) -> dict[str, float]:
+        if key not in self.known:
+            self.known[key] = compute()
+            if self.path:
+                with open(self.path + ".tmp", "w") as handle:
+                    json.dump(self.known, handle)
+                os.replace(self.path + ".tmp", self.path)
+        return self.known[key]
+
+
 def disagreements(referee: GtpClient, record, first: int, last: int, playouts: int,
                   min_gap: float, command: str, options: dict[str, str] | None = None,
-                  flat: bool = False):
+                  flat: bool = False, cache: RefereeCache | None = None):
     """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
     before each of Mango's moves numbered first .. last."""
     moves = game_moves(record.sgf)
+    cache = cache or RefereeCache(None)
     for k in range(max(first, 1) - 1, min(last, len(moves))):
         colour, _ = moves[k]
         if colour != record.a_colour:
             continue
-        theirs = referee_ownership(referee, moves[:k], colour, record.size, command)
+        theirs = cache.estimate(f"{record.match}:{record.game}:{k}:{command}",
+                                lambda: referee_ownership(referee, moves[:k], colour, record.size, command))
         ours = (flat_ownership if flat else mango_ownership)(record.size, record.komi, moves[:k],
                                                              playouts, k, options)
         views = [v for v in group_views(record.size, record.komi, moves[:k], ours, theirs)
@@ -179,6 +205,9 @@ def main() -> int:
     parser.add_argument("--referee-ownership", default="gogui-influence",
                         choices=("gogui-influence", "mango-ownership"))
     parser.add_argument("--mango-playouts", type=int, default=10000)
+    parser.add_argument("--referee-cache", default=None, metavar="FILE",
+                        help="keep the referee's estimates in this JSON file and read them from it "
+                             "(runs of several settings then share one referee's answers)")
     parser.add_argument("--flat", action="store_true",
                         help="Mango's estimate from --mango-playouts of its playouts alone, no tree")
     parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE",
@@ -196,6 +225,7 @@ def main() -> int:
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
     tally = Tally()
+    cache = RefereeCache(args.referee_cache)
     try:
         for record in chosen:
             referee.send(f"boardsize {record.size}")
@@ -203,7 +233,8 @@ def main() -> int:
             print(record.heading())
             for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
                                                        args.mango_playouts, args.min_gap,
-                                                       args.referee_ownership, options, args.flat):
+                                                       args.referee_ownership, options, args.flat,
+                                                       cache):
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")

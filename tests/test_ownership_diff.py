@@ -106,3 +106,23 @@ def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypat
     assert owners == ownership_diff.flat_ownership(9, 7.5, MOVES[:4], 200, 1)
     assert len(owners) == 81 and all(-1 <= value <= 1 for value in owners.values())
     assert owners["C3"] > 0.5 and owners["G7"] < -0.5
+
+
+def test_the_referee_cache_answers_a_second_run(tmp_path, capsys, monkeypatch):
+    script = tmp_path / "referee.py"
+    script.write_text(FAKE_REFEREE)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    cache = tmp_path / "referee.json"
+    args = ["ownership_diff.py", str(store), "--moves", "3", "5", "--mango-playouts", "200", "--flat",
+            "--referee-cache", str(cache)]
+    monkeypatch.setattr("sys.argv", args[:2] + ["--referee", f"{sys.executable} {script}"] + args[2:])
+    assert ownership_diff.main() == 0
+    first = capsys.readouterr().out
+    assert len(json.loads(cache.read_text())) == 2          # before moves 3 and 5
+    # a referee that answers nothing useful: every estimate comes from the cache
+    silent = tmp_path / "silent.py"
+    silent.write_text(FAKE_REFEREE.replace('answer = "INFLUENCE "', 'answer = "NOTHING "'))
+    monkeypatch.setattr("sys.argv", args[:2] + ["--referee", f"{sys.executable} {silent}"] + args[2:])
+    assert ownership_diff.main() == 0
+    assert capsys.readouterr().out == first
