@@ -29,6 +29,15 @@ for line in sys.stdin:
 '''
 
 
+def _store_and_referee(tmp_path, referee_script: str = FAKE_REFEREE) -> tuple[str, str]:
+    """A store of one game Mango lost as Black, and the command line of a fake referee."""
+    script = tmp_path / "referee.py"
+    script.write_text(referee_script)
+    store = tmp_path / "store.jsonl"
+    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    return str(store), f"{sys.executable} {script}"
+
+
 def test_pachi_s_influence_and_gogui_s_owner_board_are_read_black_positive():
     text = "INFLUENCE  A1 1.0  B1 0.7  A2 -0.4  B2 0.0\nTEXT W+2.5   Playouts: B+1.0"
     assert ownership_diff.parse_influence(text, 2) == {"A1": 1.0, "B1": 0.7, "A2": -0.4, "B2": 0.0}
@@ -48,11 +57,8 @@ def test_a_group_s_chance_to_live_is_its_colour_s_share():
 
 
 def test_the_groups_mango_keeps_alive_and_the_referee_kills_are_listed(tmp_path, capsys, monkeypatch):
-    script = tmp_path / "referee.py"
-    script.write_text(FAKE_REFEREE)
-    store = tmp_path / "store.jsonl"
-    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
-    monkeypatch.setattr("sys.argv", ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}",
+    store, referee = _store_and_referee(tmp_path)
+    monkeypatch.setattr("sys.argv", ["ownership_diff.py", store, "--referee", referee,
                                      "--moves", "3", "6", "--mango-playouts", "300"])
     assert ownership_diff.main() == 0
     out = capsys.readouterr().out
@@ -79,11 +85,8 @@ def test_the_tally_reads_each_group_from_mango_s_side():
 
 
 def test_mango_s_settings_are_taken_and_a_bad_one_refused(tmp_path, capsys, monkeypatch):
-    script = tmp_path / "referee.py"
-    script.write_text(FAKE_REFEREE)
-    store = tmp_path / "store.jsonl"
-    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
-    base = ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}", "--moves", "3", "3",
+    store, referee = _store_and_referee(tmp_path)
+    base = ["ownership_diff.py", store, "--referee", referee, "--moves", "3", "3",
             "--mango-playouts", "300"]
     monkeypatch.setattr("sys.argv", base + ["-o", "prior.predictor_count=0", "-o", "rave=off"])
     assert ownership_diff.main() == 0
@@ -94,11 +97,8 @@ def test_mango_s_settings_are_taken_and_a_bad_one_refused(tmp_path, capsys, monk
 
 
 def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypatch):
-    script = tmp_path / "referee.py"
-    script.write_text(FAKE_REFEREE)
-    store = tmp_path / "store.jsonl"
-    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
-    monkeypatch.setattr("sys.argv", ["ownership_diff.py", str(store), "--referee", f"{sys.executable} {script}",
+    store, referee = _store_and_referee(tmp_path)
+    monkeypatch.setattr("sys.argv", ["ownership_diff.py", store, "--referee", referee,
                                      "--moves", "5", "5", "--mango-playouts", "200", "--flat"])
     assert ownership_diff.main() == 0
     assert "2 groups apart in 1 positions" in capsys.readouterr().out      # Black C3 and C7
@@ -109,14 +109,11 @@ def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypat
 
 
 def test_the_referee_cache_answers_a_second_run(tmp_path, capsys, monkeypatch):
-    script = tmp_path / "referee.py"
-    script.write_text(FAKE_REFEREE)
-    store = tmp_path / "store.jsonl"
-    store.write_text(json.dumps(stored_game(0, 0.0).to_json()) + "\n")
+    store, referee = _store_and_referee(tmp_path)
     cache = tmp_path / "referee.json"
-    args = ["ownership_diff.py", str(store), "--moves", "3", "5", "--mango-playouts", "200", "--flat",
+    args = ["ownership_diff.py", store, "--moves", "3", "5", "--mango-playouts", "200", "--flat",
             "--referee-cache", str(cache)]
-    monkeypatch.setattr("sys.argv", args[:2] + ["--referee", f"{sys.executable} {script}"] + args[2:])
+    monkeypatch.setattr("sys.argv", args[:2] + ["--referee", referee] + args[2:])
     assert ownership_diff.main() == 0
     first = capsys.readouterr().out
     assert len(json.loads(cache.read_text())) == 2          # before moves 3 and 5
