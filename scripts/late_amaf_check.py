@@ -32,27 +32,16 @@ def tree(args: argparse.Namespace, seed: int, **changes) -> dict:
     s.search(game)
     out = {}
 
-    def walk(line: list, children, depth: int) -> None:
+    def walk(line: list, visits: int, depth: int) -> None:
+        """line leads to a node at depth with these visits."""
+        children = probe.probe_line_children(s, line) if line else s.children()
         for child in children:
-            need = args.min_visits * 2 ** (args.depth - depth)
-            if depth < args.depth:
-                if child.visits >= need:
-                    walk(line + [child.point], probe.probe_line_children(s, line + [child.point]),
-                         depth + 1)
-            else:
-                out[tuple(line + [child.point])] = (child.amaf_visits, child.amaf_value,
-                                                    parent_visits[tuple(line)])
+            if depth == args.depth:
+                out[tuple(line + [child.point])] = (child.amaf_visits, child.amaf_value, visits)
+            elif child.visits >= args.min_visits * 2 ** (args.depth - depth - 1):
+                walk(line + [child.point], child.visits, depth + 1)
 
-    parent_visits = {}
-
-    def visits_of(line: list, children) -> None:
-        for child in children:
-            parent_visits[tuple(line + [child.point])] = child.visits
-            if len(line) < args.depth - 1 and child.visits >= args.min_visits:
-                visits_of(line + [child.point], probe.probe_line_children(s, line + [child.point]))
-
-    visits_of([], s.children())
-    walk([], s.children(), 1)
+    walk([], s.root_visits, 0)
     return out
 
 
