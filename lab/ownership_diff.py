@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass
 
 from mango.lab.client import GtpClient, split_command
-from mango.lab.referee_drop import PACHI, game_moves
+from mango.lab.referee_drop import PACHI, game_moves, position
 from mango.lab.store import read_records
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
@@ -93,49 +93,31 @@ def referee_ownership(referee: GtpClient, moves: list[tuple[str, str]], colour: 
     return parse_board_owners(answer, size)
 
 
-def mango_ownership(size: int, komi: float, moves: list[tuple[str, str]], playouts: int,
-                    seed: int, options: dict[str, str] | None = None) -> dict[str, float]:
-    """Mango's owner estimate from its search of the position (the defaults and `options`,
-    setting names and text values as -o takes them)."""
-    from mango.engine import Game
-    from mango.engine.config import EngineConfig
+def mango_ownership(game, config) -> dict[str, float]:
+    """Mango's owner estimate from its search of the game's position (config: the settings, the
+    seed and the playouts of the search)."""
     from mango.engine.searcher import Searcher
 
-    game = Game(size, komi)
-    for who, vertex in moves:
-        game.play(who, vertex)
-    config = EngineConfig(seed=seed).with_strings(options or {})
-    searcher = Searcher(config.replace(playouts=playouts, resign=False, early_stop=False))
+    searcher = Searcher(config.replace(resign=False, early_stop=False))
     searcher.search(game)
     owner = searcher.ownership() or {}
     return {game.vertex(point).upper(): value for point, value in owner.items()}
 
 
-def flat_ownership(size: int, komi: float, moves: list[tuple[str, str]], playouts: int,
-                   seed: int, options: dict[str, str] | None = None) -> dict[str, float]:
-    """Mango's owner estimate from its playouts alone (no tree), the side to move first in every
-    one: whether a lean is the playouts' or the search's."""
-    from mango.engine import Game
-    from mango.engine.config import EngineConfig
+def flat_ownership(game, config) -> dict[str, float]:
+    """Mango's owner estimate from its playouts alone (no tree; config.search.playouts of them),
+    the side to move first in every one: whether a lean is the playouts' or the search's."""
     from mango.engine.playout import run_ownership
 
-    game = Game(size, komi)
-    for who, vertex in moves:
-        game.play(who, vertex)
-    config = EngineConfig(seed=seed).with_strings(options or {})
-    black, white = run_ownership(game.board, playouts, seed, config=config.playout, both_first=False)
-    return {vertex.upper(): (black[game.point(vertex)] - white[game.point(vertex)]) / playouts
-            for vertex in (f"{LETTERS[x]}{y}" for x in range(size) for y in range(1, size + 1))}
+    playouts = config.search.playouts
+    black, white = run_ownership(game.board, playouts, config.seed, config=config.playout,
+                                 both_first=False)
+    return {vertex: (black[game.point(vertex)] - white[game.point(vertex)]) / playouts
+            for vertex in (f"{LETTERS[x]}{y}" for x in range(game.size) for y in range(1, game.size + 1))}
 
 
-def group_views(size: int, komi: float, moves: list[tuple[str, str]], mango: dict[str, float],
-                referee: dict[str, float]) -> list[GroupView]:
-    """Every group of the position with both engines' mean owner of its stones."""
-    from mango.engine import Game
-
-    game = Game(size, komi)
-    for who, vertex in moves:
-        game.play(who, vertex)
+def group_views(game, mango: dict[str, float], referee: dict[str, float]) -> list[GroupView]:
+    """Every group of the game's position with both engines' mean owner of its stones."""
     seen: set[int] = set()
     views = []
     for colour in ("b", "w"):
@@ -174,22 +156,22 @@ class RefereeCache:
         return self.known[key]
 
 
-def disagreements(referee: GtpClient, record, first: int, last: int, playouts: int,
-                  min_gap: float, command: str, options: dict[str, str] | None = None,
-                  flat: bool = False, cache: RefereeCache | None = None):
+def disagreements(referee: GtpClient, record, first: int, last: int, config, min_gap: float,
+                  command: str, flat: bool = False, cache: RefereeCache | None = None):
     """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
-    before each of Mango's moves numbered first .. last."""
+    before each of Mango's moves numbered first .. last; Mango's estimate with config (its
+    playouts, and the move's index as its seed)."""
     moves = game_moves(record.sgf)
     cache = cache or RefereeCache(None)
+    estimate = flat_ownership if flat else mango_ownership
     for k in range(max(first, 1) - 1, min(last, len(moves))):
         colour, _ = moves[k]
         if colour != record.a_colour:
             continue
         theirs = cache.estimate(f"{record.match}:{record.game}:{k}:{command}",
                                 lambda: referee_ownership(referee, moves[:k], colour, record.size, command))
-        ours = (flat_ownership if flat else mango_ownership)(record.size, record.komi, moves[:k],
-                                                             playouts, k, options)
-        views = [v for v in group_views(record.size, record.komi, moves[:k], ours, theirs)
+        game = position(record.size, record.komi, moves[:k])
+        views = [v for v in group_views(game, estimate(game, config.replace(seed=k)), theirs)
                  if v.gap >= min_gap]
         yield k + 1, colour, sorted(views, key=lambda v: -v.gap)
 
@@ -217,10 +199,11 @@ def main() -> int:
     args = parser.parse_args()
     if any("=" not in option for option in args.mango_option):
         parser.error("-o wants KEY=VALUE")
-    options = dict(option.split("=", 1) for option in args.mango_option)
     from mango.engine.config import EngineConfig
 
-    EngineConfig().with_strings(options)        # a bad option fails before the referee starts
+    # a bad option fails here, before the referee starts
+    config = EngineConfig().with_strings(dict(option.split("=", 1) for option in args.mango_option))
+    config = config.replace(playouts=args.mango_playouts)
     records = read_records(args.store)
     chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
     referee = GtpClient(split_command(args.referee), "referee")
@@ -232,9 +215,8 @@ def main() -> int:
             referee.send(f"komi {record.komi}")
             print(record.heading())
             for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
-                                                       args.mango_playouts, args.min_gap,
-                                                       args.referee_ownership, options, args.flat,
-                                                       cache):
+                                                       config, args.min_gap, args.referee_ownership,
+                                                       args.flat, cache):
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")

@@ -62,15 +62,22 @@ def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) 
     return best, (float(words[3]) if playouts > 0 else None)
 
 
-def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int):
-    """Mango's move and win rate for the side to move after moves (the defaults, no resignation)."""
+def position(size: int, komi: float, moves: list[tuple[str, str]]):
+    """The stored game's position after moves, as Mango's engine holds it."""
     from mango.engine import Game
-    from mango.engine.config import EngineConfig
-    from mango.engine.searcher import Searcher
 
     game = Game(size, komi)
     for who, vertex in moves:
         game.play(who, vertex)
+    return game
+
+
+def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int):
+    """Mango's move and win rate for the side to move after moves (the defaults, no resignation)."""
+    from mango.engine.config import EngineConfig
+    from mango.engine.searcher import Searcher
+
+    game = position(size, komi, moves)
     result = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False)).search(game)
     return ("pass" if result.move is None else game.vertex(result.move)), result.value
 

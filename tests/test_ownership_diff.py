@@ -8,6 +8,7 @@ import sys
 import pytest
 from test_referee_drops import MOVES, stored_game
 
+from mango.engine.config import EngineConfig
 from mango.lab import ownership_diff
 
 FAKE_REFEREE = '''
@@ -102,8 +103,10 @@ def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypat
                                      "--moves", "5", "5", "--mango-playouts", "200", "--flat"])
     assert ownership_diff.main() == 0
     assert "2 groups apart in 1 positions" in capsys.readouterr().out      # Black C3 and C7
-    owners = ownership_diff.flat_ownership(9, 7.5, MOVES[:4], 200, 1)
-    assert owners == ownership_diff.flat_ownership(9, 7.5, MOVES[:4], 200, 1)
+    game = ownership_diff.position(9, 7.5, MOVES[:4])
+    config = EngineConfig(seed=1).replace(playouts=200)
+    owners = ownership_diff.flat_ownership(game, config)
+    assert owners == ownership_diff.flat_ownership(game, config)
     assert len(owners) == 81 and all(-1 <= value <= 1 for value in owners.values())
     assert owners["C3"] > 0.5 and owners["G7"] < -0.5
 
