@@ -8,9 +8,11 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
 2. Seki: groups of both colours whose liberties are each either an eye (every neighbour of the
    group's colour) or a shared point that neither side can fill without putting itself in atari
    (at most one eye, at least one such shared point), with every opposing group across those
-   shared points in the same state, are seki, unless the playouts clearly resolve it (one of
-   them survives fewer than DEAD_BELOW of them: a throw-in that looks like self-atari can
-   leave a nakade shape behind it).
+   shared points in the same state, are seki, unless a stone on a shared point, once captured,
+   leaves the capturer without two eyes (a throw-in that looks like self-atari but leaves a
+   nakade shape), or the eye is bordered by a group of its colour that is neither in the seki
+   nor strong (then it is no eye). The playouts do not judge a seki: they fill its shared
+   points, as no player would.
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
    and whose capture is neither a ko nor a snapback, is dead.
 4. Everything else is settled by playouts from the final position to the end of the game, half
@@ -28,6 +30,8 @@ points go to whoever surrounds them; under territory rules they are prisoners to
 positive, komi included.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from mango.engine.board import Board
 from mango.engine.config import PlayoutConfig
@@ -124,39 +128,99 @@ def _libs_after(board: Board, p: int, colour: int) -> int | None:
     return after.liberties(p)
 
 
-def _seki(pos: _Position, alive: set[int]) -> dict[int, set[int]]:
-    """Seki candidates (see the module doc), each with its opposing groups across the shared
-    points."""
+@dataclass(frozen=True)
+class _SekiCandidate:
+    across: frozenset[int]      # the opposing groups across the shared points
+    shared: frozenset[int]      # liberties that neither side can fill without self-atari
+    eye_neighbours: frozenset[int]  # the groups around its eye (its own colour; itself too)
+
+
+def _seki(pos: _Position, alive: set[int]) -> dict[int, _SekiCandidate]:
+    """Seki candidates (see the module doc)."""
     board = pos.board
-    candidates: dict[int, set[int]] = {}          # group -> opposing groups across shared points
+    candidates: dict[int, _SekiCandidate] = {}
     for g, libs in pos.libs.items():
         colour = pos.colour[g]
         if g in alive or len(libs) < 2:
             continue
-        eyes, shared, across, ok = 0, 0, set(), True
+        eyes, shared, across, around_eyes, ok = 0, set(), set(), set(), True
         for p in libs:
             around = [board.colour_at(q) for q in pos.neighbours(p)]
             if all(c == colour for c in around):
                 eyes += 1
+                around_eyes |= {pos.group_of[q] for q in pos.neighbours(p)}
                 continue
             mine, theirs = _libs_after(board, p, colour), _libs_after(board, p, 3 - colour)
             if mine is None or theirs is None or mine > 1 or theirs > 1:
                 ok = False
                 break
-            shared += 1
+            shared.add(p)
             across |= {pos.group_of[q] for q in pos.neighbours(p) if board.colour_at(q) == 3 - colour}
         if ok and shared and eyes <= 1:
-            candidates[g] = across
+            candidates[g] = _SekiCandidate(frozenset(across), frozenset(shared), frozenset(around_eyes))
     return candidates
 
 
-def _mutual(candidates: dict[int, set[int]]) -> set[int]:
-    """The seki candidates whose every opposing group across the shared points is one too."""
+def _standing(candidates: dict[int, _SekiCandidate], pos: _Position, strong: set[int]) -> set[int]:
+    """The candidates that are a seki: every group around its eye a candidate too or strong (an
+    eye shared with a group that can be captured is no eye: the playouts decide such a group),
+    no throw-in on a shared point that kills (_throw_in_kills), and every group across the
+    shared points standing too."""
+    kept = {g: c for g, c in candidates.items()
+            if not any(_throw_in_kills(pos, p, colour, strong) for p in c.shared for colour in (BLACK, WHITE))}
     while True:
-        kept = {g: across for g, across in candidates.items() if across and across <= candidates.keys()}
-        if kept.keys() == candidates.keys():
-            return set(kept)
-        candidates = kept
+        standing = {g: c for g, c in kept.items()
+                    if c.across and c.across <= kept.keys() and c.eye_neighbours <= kept.keys() | strong}
+        if standing.keys() == kept.keys():
+            return set(standing)
+        kept = standing
+
+
+def _throw_in_kills(pos: _Position, p: int, colour: int, strong: set[int]) -> bool:
+    """Whether colour's stone on the shared point p, once the opponent captures it (it has one
+    liberty there), leaves the capturer with fewer than two eyes (the space the capture opens is
+    a nakade shape, and there is no other eye) and nothing strong to join: a throw-in that
+    kills, so that the shared points are no seki. The capturer is every group of its colour
+    around the opened space (they connect through it). Where every such capture leaves the
+    capturer alive, filling a shared point only loses stones: the seki stands, however often
+    random playouts fill it (they play self-ataris that no player would)."""
+    after = pos.board.copy()
+    if after.illegal_reason(p, colour) is not None or after.play(p, colour):
+        return False
+    victims = after.group_stones(p)
+    liberties = {q for s in victims for q in pos.neighbours(s) if after.colour_at(q) == 0}
+    if len(liberties) != 1:
+        return False
+    capture = liberties.pop()
+    if after.illegal_reason(capture, 3 - colour) is not None or not after.play(capture, 3 - colour):
+        return False
+    unit: set[int] = set()
+    for q in [capture] + [t for v in victims for t in pos.neighbours(v)]:
+        if after.colour_at(q) == 3 - colour and q not in unit:
+            unit.update(after.group_stones(q))
+    if any(pos.group_of.get(s) in strong for s in unit):
+        return False
+    eyes, seen = 0, set()
+    for s in unit:
+        for q in pos.neighbours(s):
+            if q in seen or after.colour_at(q) != 0:
+                continue
+            region, border, joins_strong = [q], set(), False
+            seen.add(q)
+            for r in region:
+                for t in pos.neighbours(r):
+                    if after.colour_at(t) == 0:
+                        if t not in seen:
+                            seen.add(t)
+                            region.append(t)
+                    else:
+                        border.add(after.colour_at(t))
+                        joins_strong |= after.colour_at(t) == 3 - colour and pos.group_of.get(t) in strong
+            if border == {3 - colour}:
+                if joins_strong:
+                    return False        # the capturer connects to a strong group through it
+                eyes += _eye_value(region, pos)
+    return eyes < 2
 
 
 def _dead_in_atari(pos: _Position, g: int) -> bool:
@@ -328,7 +392,8 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
         for p in small:
             if board.colour_at(p) == 3 - colour:
                 verdict.setdefault(pos.group_of[p], "dead")
-    seki = _seki(pos, {g for g, v in verdict.items() if v == "alive"})
+    alive = {g for g, v in verdict.items() if v == "alive"}
+    seki = _seki(pos, alive)
     for g in pos.stones:
         if g not in verdict and g not in seki and _dead_in_atari(pos, g):
             verdict[g] = "dead"
@@ -342,9 +407,10 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
             stones = pos.stones[g]
             mine = counts[pos.colour[g]]
             survival[g] = sum(mine[s] for s in stones) / (len(stones) * playouts)
-    # A seki the playouts clearly resolve is no seki: a throw-in that looks like self-atari can
-    # leave a nakade shape behind it.
-    for g in _mutual({g: across for g, across in seki.items() if survival.get(g, 1.0) >= DEAD_BELOW}):
+    # Strong: alive for sure, or (outside the candidates) surviving nearly every playout. Random
+    # playouts fill a seki's shared points, so they do not judge one.
+    strong = alive | {g for g, rate in survival.items() if rate >= STRONG_ABOVE and g not in seki}
+    for g in _standing(seki, pos, strong):
         verdict[g] = "seki"
         fixed.add(g)
     if survival:

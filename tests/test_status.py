@@ -269,3 +269,59 @@ def test_invaders_closed_in_by_a_chain_of_groups_are_dead(seed):
     status = final_status(game, playouts=4000, seed=seed)
     assert verdicts(game, status, "dead") == set(game.stones("w"))
     assert final_score(game, status) == 81 - 7.5
+
+
+# From a 19x19 game against GNU Go under Japanese rules (game 3 of the agreement run), moved to a
+# 9x9 corner: White's ten stones have the eye F1 and share H2 with Black's H1 and J2, whose own
+# eye is J1. Whoever fills H2 is captured, and the capture leaves the other side two eyes
+# (White: F1 and the space of H1-H2-J2; Black: J1's space joined to its wall), so it is a seki
+# although random playouts fill H2 or J1 and kill one side (GNU Go agrees: seki, B+50.5 under
+# Chinese rules). Japanese rules count no territory in a seki (GNU Go gives White F1 there: 45.5).
+CORNER_SEKI = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . X O O O O O
+    . . . X O O O . X
+    . . . X O . O X .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seki_that_random_playouts_fill_is_still_seki(seed):
+    game = Game.from_ascii(CORNER_SEKI, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    assert verdicts(game, status, "seki") == {"E1", "E2", "E3", "F2", "F3", "G1", "G2", "G3", "H3", "J3",
+                                               "H1", "J2"}
+    assert not verdicts(game, status, "dead")
+    # Black: rows 5-9 (45), its wall (9), A1-C3 (9), D1-D3 (3), H1 and J2 (2); White: its 10 stones.
+    assert final_score(game, status) == 68 - 10 - 7.5
+    japanese = Game.from_ascii(CORNER_SEKI, komi=7.5, rules="japanese")
+    assert final_score(japanese, final_status(japanese, playouts=2000, seed=seed)) == 45 + 9 - 7.5
+
+
+# From game 1 of the same run: White's A2-B2-B3 and Black's B1 look like a seki (the shared A1,
+# an eye each), but White's eye A3 is bordered by White's A4-B5 group, which Black captures:
+# the eye is not one, and every White stone is dead.
+FALSE_EYE_SEKI = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . X X X . . . . .
+    O O X X . . . . .
+    O X X . . . . . .
+    . O X . . . . . .
+    O O X . . . . . .
+    . X . X . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seki_whose_eye_borders_a_dead_group_is_no_seki(seed):
+    game = Game.from_ascii(FALSE_EYE_SEKI, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == {"A5", "B5", "A4", "B3", "A2", "B2"}
