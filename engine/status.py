@@ -130,6 +130,7 @@ def _libs_after(board: Board, p: int, colour: int) -> int | None:
 
 @dataclass(frozen=True)
 class _SekiCandidate:
+    """A group that may be in seki, with what decides whether it is (_standing)."""
     across: frozenset[int]      # the opposing groups across the shared points
     shared: frozenset[int]      # liberties that neither side can fill without self-atari
     eye_neighbours: frozenset[int]  # the groups around its eye (its own colour; itself too)
