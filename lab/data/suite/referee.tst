@@ -27,3 +27,21 @@ loadsgf games/4c85979a-0023.sgf 52
 loadsgf games/25901e08-0017.sgf 48
 204 reg_genmove white
 #? [B2|J8]*
+
+# time1s-pachi9.jsonl game 48 (W+R), move 41: Mango (b) played B5; the referee's win rate 0.55 -> 0.12
+# (0.71 after its best answers, every move within 0.1 of it).
+loadsgf games/25901e08-0048.sgf 41
+205 reg_genmove black
+#? [J1]*
+
+# time1s-pachi9.jsonl game 59 (B+R), move 64: Mango (w) played G9; the referee's win rate 0.31 -> 0.01
+# (0.32 after its best answers, every move within 0.1 of it).
+loadsgf games/25901e08-0059.sgf 64
+206 reg_genmove white
+#? [B8]*
+
+# time1s-pachi9.jsonl game 62 (W+R), move 39: Mango (b) played E4; the referee's win rate 0.51 -> 0.17
+# (0.35 after its best answers, every move within 0.1 of it).
+loadsgf games/25901e08-0062.sgf 39
+207 reg_genmove black
+#? [D9]*
