@@ -368,6 +368,14 @@ class PlayoutConfig(_Section):
         an eye space needs such moves). On by default: part of the tactics bundle (see
         avoid_self_atari).""")
 
+    nakade_kills_only: bool = setting(
+        False,
+        doc="""With nakade_self_atari: only where the nakade can kill, when its stones form a
+        killing shape (three or fewer, the square or the pyramid four) and no enclosing group has
+        another one-point eye. Elsewhere the self-atari gives stones away or fills a seki, as
+        random playouts do where no player would (Pachi's moggy keeps sekis too; issue 30's
+        "seki that playouts do not destroy"). Off until a match decides.""")
+
     avoid_single_self_atari: bool = setting(
         False,
         doc="""Refuse a lone stone's self-atari too, unless it puts an adjacent opponent group of two

@@ -66,6 +66,7 @@ ctypedef struct policy_t:
     int ladder_saves
     uint64_t ladder_atari_weight
     int nakade_self_atari
+    int nakade_kills_only
     int avoid_single_self_atari
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
     const uint32_t* value_pairs     # the same, both players side by side (Black's low half)

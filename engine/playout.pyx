@@ -93,15 +93,69 @@ cdef int playout_light(board_t* b, rng_t* rng, int max_moves, int* record) noexc
 
 # ---- tactics shared by the mango policy --------------------------------------------------
 
-cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
+cdef bint _killing_shape(const int* stones, int n, int w) noexcept nogil:
+    """Whether n stones (at most 4), once captured, leave a space that one stone inside makes a
+    single eye: any three or fewer, the square four and the pyramid (T) four."""
+    cdef int i, j, k, degree, most = 0, least
+    if n <= 3:
+        return True
+    least = stones[0]
+    for i in range(n):
+        degree = 0
+        for j in range(n):
+            k = stones[j] - stones[i]
+            if k == 1 or k == -1 or k == w or k == -w:
+                degree += 1
+        if degree > most:
+            most = degree
+        if stones[i] < least:
+            least = stones[i]
+    if most == 3:
+        return True                         # the pyramid
+    for i in range(n):                      # the square: its lowest point's three partners
+        k = stones[i] - least
+        if k != 0 and k != 1 and k != w and k != w + 1:
+            return False
+    return True
+
+
+cdef bint _other_eye(const board_t* b, int g, int lib, int enemy) noexcept nogil:
+    """Whether enemy's group g has a one-point eye (every neighbour its stone or the edge) among
+    its liberties other than lib; a group of many liberties is not looked through (False)."""
+    cdef int w = b.width, i, k, q, n
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[16]
+    cdef bint eye
+    n = group_liberties(b, g, libs, 16)
+    if n == 16:
+        return False
+    for i in range(n):
+        if libs[i] == lib:
+            continue
+        eye = True
+        for k in range(4):
+            q = libs[i] + d[k]
+            if b.colour[q] != enemy and b.colour[q] != OFFBOARD:
+                eye = False
+        if eye:
+            return True
+    return False
+
+
+cdef bint _nakade_self_atari(const board_t* b, int p, int c, bint kills_only) noexcept nogil:
     """c playing at p makes a group of at most 4 stones with one liberty, and that group and its
     liberty are enclosed by the opponent's stones and the edge: a shape the opponent must capture
-    from inside its own eye space (nakade), which usually leaves it a single eye."""
-    cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col
+    from inside its own eye space (nakade), which usually leaves it a single eye. With
+    kills_only (nakade_kills_only), only where that can kill: the stones form a killing shape
+    (_killing_shape) and no enclosing group has another one-point eye; elsewhere the stones are
+    given away, or a seki is filled (the corner seki of tests/test_playout.py)."""
+    cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col, n_stones = 1
     cdef int* d = [-w, -1, 1, w]
     cdef int roots[4]
+    cdef int stones[4]
     cdef int n_roots = board_neighbour_groups(b, p, c, roots)
     cdef bint known
+    stones[0] = p
     for i in range(4):
         if b.colour[p + d[i]] == EMPTY:
             lib = p + d[i]
@@ -112,6 +166,8 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
     for j in range(n_roots):                # the joined groups' stones: their empty neighbours
         s = roots[j]                        # are the one liberty (or p itself)
         while True:
+            stones[n_stones] = s
+            n_stones += 1
             for i in range(4):
                 q = s + d[i]
                 if b.colour[q] == EMPTY and q != p:
@@ -135,6 +191,14 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c) noexcept nogil:
             if known:
                 continue
         return False
+    if kills_only:
+        if not _killing_shape(stones, n_stones, w):
+            return False
+        for j in range(n_stones):           # the enclosing groups: none with another eye
+            for i in range(4):
+                q = stones[j] + d[i]
+                if b.colour[q] == 3 - c and _other_eye(b, b.group[q], lib, 3 - c):
+                    return False
     return True
 
 
@@ -149,7 +213,7 @@ cdef bint _useful_throw_in(const board_t* b, int p, int c) noexcept nogil:
         q = p + d[i]
         if b.colour[q] == 3 - c and group_liberties(b, b.group[q], libs, 3) == 2:
             return True
-    return _nakade_self_atari(b, p, c)
+    return _nakade_self_atari(b, p, c, False)
 
 
 cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noexcept nogil:
@@ -168,7 +232,7 @@ cdef bint candidate_ok(const board_t* b, const policy_t* cfg, int p, int c) noex
         return False
     if libs == 1:
         if size >= 2 and cfg.avoid_self_atari:
-            return cfg.nakade_self_atari and _nakade_self_atari(b, p, c)
+            return cfg.nakade_self_atari and _nakade_self_atari(b, p, c, cfg.nakade_kills_only)
         if size == 1 and cfg.avoid_single_self_atari:
             return _useful_throw_in(b, p, c)
     return True
@@ -964,6 +1028,7 @@ cdef policy_t _policy_from(config):
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight
     cfg.nakade_self_atari = config.nakade_self_atari
+    cfg.nakade_kills_only = config.nakade_kills_only
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
     cfg.replies_first = config.replies_first

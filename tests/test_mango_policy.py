@@ -22,7 +22,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, ko_fight_probability=0.4,
-              avoid_single_self_atari=True, proximity_diagonal_factor=3)
+              avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -392,6 +392,88 @@ def test_nakade_self_atari_is_allowed_when_switched_on():
     assert "B5" in u and "D5" in u                  # but inside White's eye space
     game, u = urgencies(SELF_ATARI, avoid_self_atari=True, nakade_self_atari=True)
     assert "D3" not in u                            # an open self-atari stays refused
+
+
+# A seki in the corner (tests/test_status.py): Black's H2 puts three stones in atari inside
+# White's enclosure, a nakade shape by its outline, but White's group has the eye F1 besides:
+# capturing them gives it two eyes, so the move only gives the stones away and ends the seki.
+CORNER_SEKI = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . X O O O O O
+    . . . X O O O . X
+    . . . X O . O X .
+"""
+
+# White's G9 throws in three stones that Black must capture, which leaves Black's group (its
+# only space G9-J9) a straight three that White kills (tests/test_status.py's throw-in).
+THROW_IN_NAKADE = """
+    . . . . O X . O O
+    . . . O O X X X .
+    O O . O O O X X X
+    O . O O . O O O X
+    O O X O O X O O O
+    X X X X X X X O O
+    . X X X . X X X X
+    X . X X X . X . X
+    . X X . X X . X .
+"""
+
+# Black's E5 makes a straight four inside White's enclosure: captured, it leaves White a space
+# that makes two eyes however Black plays in it.
+STRAIGHT_FOUR = """
+    . . . . . . .
+    O O O O O O O
+    O X X X . . O
+    O O O O O O O
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+# Killing shapes of four: Black's C4 completes a square (SQUARE_FOUR) or a pyramid (PYRAMID_FOUR)
+# inside White's enclosure, each with its one liberty inside too.
+SQUARE_FOUR = """
+    . . . . . . .
+    O O O O O . .
+    O X X . O . .
+    O X . O O . .
+    O O O O . . .
+    . . . . . . .
+    . . . . . . .
+"""
+PYRAMID_FOUR = """
+    . . . . . . .
+    O O O O O O .
+    O X X X . O .
+    O O . O O O .
+    . O O O . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+def test_nakade_kills_only_keeps_sekis_and_killing_throw_ins():
+    on = dict(avoid_self_atari=True, nakade_self_atari=True)
+    game, u = urgencies(CORNER_SEKI, **on)
+    assert "H2" in u                                # by the outline alone, a nakade
+    game, u = urgencies(CORNER_SEKI, **on, nakade_kills_only=True)
+    assert "H2" not in u                            # White's F1 makes it a seki to keep
+    game, u = urgencies(THROW_IN_NAKADE, to_move="w", **on, nakade_kills_only=True)
+    assert "G9" in u                                # Black has no other eye: the throw-in kills
+    game, u = urgencies(NAKADE_SPACE, **on, nakade_kills_only=True)
+    assert "B5" in u and "D5" in u
+    game, u = urgencies(STRAIGHT_FOUR, **on)
+    assert "E5" in u
+    game, u = urgencies(STRAIGHT_FOUR, **on, nakade_kills_only=True)
+    assert "E5" not in u                            # a straight four is no killing shape
+    for drawing in (SQUARE_FOUR, PYRAMID_FOUR):
+        game, u = urgencies(drawing, **on, nakade_kills_only=True)
+        assert "C4" in u
 
 
 @pytest.mark.parametrize("ladder_saves", [True, False])
