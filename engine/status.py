@@ -23,7 +23,9 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
 5. Random playouts do not defend territory: an invader in a wide area, or a group with one
    eye space of a killing shape (square four), can survive half of them. A group surviving
    under 70% of them that sits in an area shut in by strong enemy groups, with eye space worth
-   less than two eyes (none, at most three points, or a killing shape of four or five), is dead.
+   less than two eyes (none, at most three points, or a killing shape of four or five; an eye
+   space holding dead enemy stones counts without their liberties, which capturing them
+   fills), is dead, and the enemy stones it held are alive.
 
 final_score(game, status) -> the score by the game's rules with the dead stones removed (their
 points go to whoever surrounds them; under territory rules they are prisoners too), Black
@@ -274,7 +276,8 @@ def _eye_value(region: list[int], pos: _Position) -> int:
 
 def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, tuple[int, int]]]:
     """Per colour, the points of the empty regions (dead stones taken off) that only stones of
-    that colour border, each mapped to (its region's number, the region's eye value)."""
+    that colour border, each mapped to (its region's number, the region's eye value: of the
+    region less the liberties of the dead stones in it, which their capture fills)."""
     board = pos.board
     dead = {s for g, v in verdict.items() if v == "dead" for s in pos.stones[g]}
     seen: set[int] = set()
@@ -293,7 +296,10 @@ def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, 
                 else:
                     border.add(board.colour_at(r))
         if len(border) == 1:
-            value = _eye_value(region, pos)
+            # capturing the dead stones fills their liberties: the eye space is what is left
+            filled = {q for q in region if board.colour_at(q) == 0
+                      and any(r in dead for r in pos.neighbours(q))}
+            value = _eye_value([q for q in region if q not in filled], pos)
             spaces[border.pop()].update({q: (p, value) for q in region})
     return spaces
 
@@ -374,6 +380,8 @@ def _enclosed_are_dead(pos: _Position, verdict: dict[int, str], survival: dict[i
                     h = pos.group_of.get(q)
                     if h is not None and pos.colour[h] == colour:
                         verdict[h] = "dead"
+                    elif h is not None and verdict[h] == "dead" and h not in fixed:
+                        verdict[h] = "alive"    # the enemy stones it enclosed live when it dies
                 changed = True
                 break
 

@@ -325,3 +325,44 @@ def test_a_seki_whose_eye_borders_a_dead_group_is_no_seki(seed):
     status = final_status(game, playouts=2000, seed=seed)
     assert not verdicts(game, status, "seki")
     assert verdicts(game, status, "dead") == {"A5", "B5", "A4", "B3", "A2", "B2"}
+
+
+# Game 11 of the same run, the end of a 19x19 game: White's lower-right group (Q6-S1) holds
+# Black's P2-Q2-Q1, with two liberties (Q3, R1) inside White's space. Counting the five points as
+# White's eye space made the group alive; capturing the three stones fills Q3 and R1 first and
+# leaves a bent three, which Black kills, so the group is dead and the stones inside it live
+# (GNU Go agrees, B+113.5 under Japanese rules; area scoring gives the same here).
+GAME11_END = """
+   A B C D E F G H J K L M N O P Q R S T
+19 . X . . X O . X X X X O O O X X . . . 19
+18 O X X . X O X . X O O O X O O X X . . 18
+17 . O O X . O X X O . O X X X O O X X X 17
+16 O . O X X O O X O O O O X X X X X . X 16
+15 . X O O X X O X O O O O X . . X X O X 15
+14 O O O O O O X X X O X O X . X X O O X 14
+13 X X X X X X X X X X X O X X X . O X . 13
+12 O O O O O O O X O X O O O X . X X . X 12
+11 X X X O X O . O O O . O X . . . X X X 11
+10 . . . X X O . . . . O O X . . . X . . 10
+ 9 . X . X O O . O . O X X X X . X X . . 9
+ 8 X . O X O X O . O O X X X X . X . . . 8
+ 7 X O O X X X X O X X X O X X . X O . . 7
+ 6 O X X . . X X O O O O O X X X O X X . 6
+ 5 O O X X X O O O . . O O X . X O O X . 5
+ 4 O . O O X X O O O . O X X X O O O X X 4
+ 3 . O O . O O O . . O O X X O O . O X . 3
+ 2 . . . . . . O . O . O X X O X X O O X 2
+ 1 . . . . . . . O . O O X O O O X . O . 1
+   A B C D E F G H J K L M N O P Q R S T
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_dead_stones_inside_an_eye_space_fill_it_when_captured(seed):
+    game = Game.from_ascii(GAME11_END, komi=7.5)
+    status = final_status(game, playouts=2000, seed=seed)
+    dead = verdicts(game, status, "dead")
+    assert {"Q6", "Q5", "R5", "P4", "Q4", "R4", "O3", "P3", "R3", "O2", "R2", "S2", "N1", "O1", "P1",
+            "S1"} <= dead
+    assert not {"P2", "Q2", "Q1"} & dead
+    assert final_score(game, status) == 113.5
