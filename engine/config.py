@@ -445,14 +445,15 @@ class SearchConfig(_Section):
         the node's visits grow (Mango 3.2).""")
 
     children_ahead: float = setting(
-        0.0, low=0.0, high=1_000_000.0, unit="x visits",
+        4.0, low=0.0, high=1_000_000.0, unit="x visits",
         doc="""A node's children are made as progressive unpruning (Mango 3.2) comes to them: those it
         will have unpruned once the node's visits have grown this many times, so that RAVE (MoGo
         4) has gathered their AMAF statistics before they become selectable (4: 3.3 nodes a
         playout on 19x19, a child's AMAF history from when the node had a quarter of the visits
-        that open it). 0 (the default until a match decides; docs/strength.md) makes every child
-        at once, as MoGo's expansion does (about 180 nodes a playout on 19x19, most never
-        visited); the root always has every child.""")
+        that open it; the default, with children_full_depth 2 and late_child_amaf, since the 9x9
+        A/Bs and the 19x19 pairs against GNU Go found no strength lost; docs/strength.md). 0
+        makes every child at once, as MoGo's expansion does (about 180 nodes a playout on 19x19,
+        most never visited); the root always has every child.""")
 
     unprune_k_init: int = setting(
         5, low=1, high=400, unit="children",
@@ -594,14 +595,14 @@ class TreeConfig(_Section):
         goes on without creating nodes.""")
 
     children_full_depth: int = setting(
-        1, low=1, high=100, unit="plies",
+        2, low=1, high=100, unit="plies",
         doc="""Nodes fewer than this many plies below the root make every child at once, whatever
         children_ahead asks: 1 the root only; 2 the root's children too, the nodes with the
         most visits and so the most AMAF history for a child made late to miss (on 19x19 about
         360 x 360 nodes, 8 MB).""")
 
     late_child_amaf: bool = setting(
-        False,
+        True,
         doc="""A child made when its node grows (children_ahead) starts with the AMAF statistics it
         missed, estimated from the same move two plies up: the rate at which the grandparent's
         simulations played it and their mean, scaled to the node's visits (GRAVE, Cazenave
