@@ -148,7 +148,7 @@ cdef bint _nakade_self_atari(const board_t* b, int p, int c, bint kills_only) no
     from inside its own eye space (nakade), which usually leaves it a single eye. With
     kills_only (nakade_kills_only), only where that can kill: the stones form a killing shape
     (_killing_shape) and no enclosing group has another one-point eye; elsewhere the stones are
-    given away, or a seki is filled (the corner seki of tests/test_playout.py)."""
+    given away, or a seki is filled (the corner seki of tests/test_mango_policy.py)."""
     cdef int w = b.width, i, j, q, s, g, lib = NO_POINT, size = 1, col, n_stones = 1
     cdef int* d = [-w, -1, 1, w]
     cdef int roots[4]

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from reference_board import ReferenceBoard
+from test_status import CORNER_SEKI, THROW_IN_NAKADE
 
 from mango.engine import Board, Game
 from mango.engine import pattern3
@@ -394,35 +395,11 @@ def test_nakade_self_atari_is_allowed_when_switched_on():
     assert "D3" not in u                            # an open self-atari stays refused
 
 
-# A seki in the corner (tests/test_status.py): Black's H2 puts three stones in atari inside
-# White's enclosure, a nakade shape by its outline, but White's group has the eye F1 besides:
-# capturing them gives it two eyes, so the move only gives the stones away and ends the seki.
-CORNER_SEKI = """
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    . . . . . . . . .
-    X X X X X X X X X
-    . . . X O O O O O
-    . . . X O O O . X
-    . . . X O . O X .
-"""
-
-# White's G9 throws in three stones that Black must capture, which leaves Black's group (its
-# only space G9-J9) a straight three that White kills (tests/test_status.py's throw-in).
-THROW_IN_NAKADE = """
-    . . . . O X . O O
-    . . . O O X X X .
-    O O . O O O X X X
-    O . O O . O O O X
-    O O X O O X O O O
-    X X X X X X X O O
-    . X X X . X X X X
-    X . X X X . X . X
-    . X X . X X . X .
-"""
-
+# A seki in the corner (CORNER_SEKI, from tests/test_status.py): Black's H2 puts three stones in
+# atari inside White's enclosure, a nakade shape by its outline, but White's group has the eye F1
+# besides: capturing them gives it two eyes, so the move only gives the stones away and ends the
+# seki. THROW_IN_NAKADE: White's G9 throws in three stones that Black must capture, which leaves
+# Black's group (its only space G9-J9) a straight three that White kills.
 # Black's E5 makes a straight four inside White's enclosure: captured, it leaves White a space
 # that makes two eyes however Black plays in it.
 STRAIGHT_FOUR = """
