@@ -208,22 +208,29 @@ def _throw_in_kills(pos: _Position, p: int, colour: int, strong: set[int]) -> bo
         for q in pos.neighbours(s):
             if q in seen or after.colour_at(q) != 0:
                 continue
-            region, border, joins_strong = [q], set(), False
-            seen.add(q)
-            for r in region:
-                for t in pos.neighbours(r):
-                    if after.colour_at(t) == 0:
-                        if t not in seen:
-                            seen.add(t)
-                            region.append(t)
-                    else:
-                        border.add(after.colour_at(t))
-                        joins_strong |= after.colour_at(t) == 3 - colour and pos.group_of.get(t) in strong
-            if border == {3 - colour}:
-                if joins_strong:
+            region, around = _flood(pos, q, lambda r: after.colour_at(r) == 0)
+            seen.update(region)
+            if {after.colour_at(t) for t in around} == {3 - colour}:
+                if any(pos.group_of.get(t) in strong for t in around):
                     return False        # the capturer connects to a strong group through it
                 eyes += _eye_value(region, pos)
     return eyes < 2
+
+
+def _flood(pos: _Position, start: int, is_open) -> tuple[list[int], set[int]]:
+    """The points reached from start through the points is_open accepts, and the points around
+    them that it does not accept."""
+    region, around, seen = [start], set(), {start}
+    for q in region:
+        for r in pos.neighbours(q):
+            if r in seen or r in around:
+                continue
+            if is_open(r):
+                seen.add(r)
+                region.append(r)
+            else:
+                around.add(r)
+    return region, around
 
 
 def _dead_in_atari(pos: _Position, g: int) -> bool:
@@ -285,16 +292,9 @@ def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, 
     for p in pos.points:
         if p in seen or (board.colour_at(p) != 0 and p not in dead):
             continue
-        region, border = [p], set()
-        seen.add(p)
-        for q in region:
-            for r in pos.neighbours(q):
-                if board.colour_at(r) == 0 or r in dead:
-                    if r not in seen:
-                        seen.add(r)
-                        region.append(r)
-                else:
-                    border.add(board.colour_at(r))
+        region, around = _flood(pos, p, lambda r: board.colour_at(r) == 0 or r in dead)
+        seen.update(region)
+        border = {board.colour_at(r) for r in around}
         if len(border) == 1:
             # capturing the dead stones fills their liberties: the eye space is what is left
             filled = {q for q in region if board.colour_at(q) == 0
