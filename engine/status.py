@@ -10,9 +10,10 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    (at most one eye, at least one such shared point), with every opposing group across those
    shared points in the same state, are seki, unless a stone on a shared point, once captured,
    leaves the capturer without two eyes (a throw-in that looks like self-atari but leaves a
-   nakade shape), or the eye is bordered by a group of its colour that is neither in the seki
-   nor strong (then it is no eye). The playouts do not judge a seki: they fill its shared
-   points, as no player would.
+   nakade shape), or the eye is bordered by a group of its colour that is not in the seki (then
+   it is no eye: a group that can be captured takes it away, and a strong one is joined through
+   it, after which the shared points are no self-atari). The playouts do not judge a seki: they
+   fill its shared points, as no player would.
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
    and whose capture is neither a ko nor a snapback, is dead.
 4. Everything else is settled by playouts from the final position to the end of the game, half
@@ -165,15 +166,17 @@ def _seki(pos: _Position, alive: set[int]) -> dict[int, _SekiCandidate]:
 
 
 def _standing(candidates: dict[int, _SekiCandidate], pos: _Position, strong: set[int]) -> set[int]:
-    """The candidates that are a seki: every group around its eye a candidate too or strong (an
-    eye shared with a group that can be captured is no eye: the playouts decide such a group),
-    no throw-in on a shared point that kills (_throw_in_kills), and every group across the
-    shared points standing too."""
+    """The candidates that are a seki: every group around its eye a candidate too (an eye shared
+    with a group that can be captured is no eye: the playouts decide such a group; one shared
+    with a strong group is a connection: the candidate fills it, joins the strong group's
+    liberties and fills the shared points without self-atari, as in game 31 of the 19x19
+    Japanese-rules check), no throw-in on a shared point that kills (_throw_in_kills), and
+    every group across the shared points standing too."""
     kept = {g: c for g, c in candidates.items()
             if not any(_throw_in_kills(pos, p, colour, strong) for p in c.shared for colour in (BLACK, WHITE))}
     while True:
         standing = {g: c for g, c in kept.items()
-                    if c.across and c.across <= kept.keys() and c.eye_neighbours <= kept.keys() | strong}
+                    if c.across and c.across <= kept.keys() and c.eye_neighbours <= kept.keys()}
         if standing.keys() == kept.keys():
             return set(standing)
         kept = standing

@@ -366,3 +366,31 @@ def test_dead_stones_inside_an_eye_space_fill_it_when_captured(seed):
             "S1"} <= dead
     assert not {"P2", "Q2", "Q1"} & dead
     assert final_score(game, status) == 113.5
+
+
+# From game 31 of the 19x19 Japanese-rules check (M18-R19 there), moved to a 9x9 corner: Black's
+# C9-E9 and White's two groups each have one "eye" (B9, G8) and share F9, which looks like a
+# seki. But B9 is no eye of C9-E9: Black's strong wall borders it too, so Black fills it to
+# connect, plays F9 without self-atari and captures at G8. White is dead (GNU Go agrees: the
+# same dead list, B+59.5 under Japanese rules).
+EYE_JOINS_THE_WALL = """
+    X . X X X . O O X
+    X X O O O O . O X
+    X . X X X X O O X
+    X X X X X X X X X
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seki_whose_eye_joins_a_strong_group_is_no_seki(seed):
+    game = Game.from_ascii(EYE_JOINS_THE_WALL, komi=7.5, rules="japanese")
+    status = final_status(game, playouts=2000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == set(game.stones("w"))
+    # 49 empty points and the 9 dead stones' points, 9 prisoners, komi.
+    assert final_score(game, status) == 49 + 9 + 9 - 7.5
