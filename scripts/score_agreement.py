@@ -8,7 +8,8 @@ At the end of every finished game (two passes) Mango's score, mango.engine.statu
 with final_status, is compared with the final_score of a fresh GNU Go with --chinese-rules that
 is given the moves (with --japanese-rules when the games are played under them). Every game is written as SGF and as one JSON line (moves, both scores,
 Mango's dead stones), so that a run can be resumed (--first-game K) and rescored with newer
-status code without replaying the games (--rescore).
+status code without replaying the games (--rescore; the verdicts the games were played with stay
+in each record's as_played).
 
     python scripts/score_agreement.py --games 100 --playouts 2500 --out runs/score
     python scripts/score_agreement.py --rescore --out runs/score
@@ -93,6 +94,21 @@ def score(game: Game, gnugo: str, status_playouts: int) -> dict:
             "mango_dead": dead, "mango_seki": seki, "stones_score": game.score()}
 
 
+AS_PLAYED = ("mango_score", "agree", "mango_dead", "mango_seki")
+
+
+def rescore(records: list[dict], status_playouts: int) -> None:
+    """Mango's verdicts of the finished games again, with the current status code. The verdicts
+    of the code that played the games stay beside them (as_played, kept from the first rescore
+    on): a run played after a fix is that fix's independent check, which a rescore must not erase."""
+    for r in records:
+        if r.get("finished") and r.get("gnugo_score") is not None:
+            r.setdefault("as_played", {k: r[k] for k in AS_PLAYED if k in r})
+            game = replay(r["moves"], r["size"], r["komi"], r.get("rules", "chinese"))
+            r["mango_score"], r["mango_dead"], r["mango_seki"] = mango_final_score(game, status_playouts)
+            r["agree"] = r["mango_score"] == r["gnugo_score"]
+
+
 def summarise(records: list[dict]) -> str:
     scored = [r for r in records if r.get("finished") and r.get("gnugo_score") is not None]
     agree = sum(r["agree"] for r in scored)
@@ -110,6 +126,10 @@ def summarise(records: list[dict]) -> str:
         low, high = wilson(agree, len(scored))
         text += (f"\nMango's final_score equals GNU Go's in {agree}/{len(scored)} = "
                  f"{agree / len(scored):.1%} (95% {low:.1%}-{high:.1%})")
+    played = [r["as_played"] for r in scored if "agree" in r.get("as_played", {})]
+    if played:
+        text += (f"\nas played (before rescoring): {sum(v['agree'] for v in played)}/{len(played)} "
+                 f"rescored games agreed")
     if lines:
         text += "\ndisagreements:\n" + "\n".join(lines)
     return text
@@ -148,11 +168,7 @@ def main() -> int:
     path = os.path.join(args.out, "games.jsonl")
     if args.rescore:
         records = read_records(path)
-        for r in records:
-            if r.get("finished") and r.get("gnugo_score") is not None:
-                game = replay(r["moves"], r["size"], r["komi"], r.get("rules", "chinese"))
-                r["mango_score"], r["mango_dead"], r["mango_seki"] = mango_final_score(game, args.status_playouts)
-                r["agree"] = r["mango_score"] == r["gnugo_score"]
+        rescore(records, args.status_playouts)
         with open(path + ".tmp", "w") as handle:
             for r in records:
                 handle.write(json.dumps(r) + "\n")
