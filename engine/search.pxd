@@ -43,6 +43,7 @@ ctypedef struct params_t:
     double rave_k
     double rave_bias
     int rave_distance_weight
+    double score_margin                 # Fuego's score modification (a chance of half a win)
     int virtual_loss
     bint prior_in_amaf
     double criticality

@@ -1070,6 +1070,24 @@ cdef int _tree_stone_balance(const search_t* s, const worker_t* wk, int n_tree) 
     return balance
 
 
+cdef inline int _black_half(search_t* s, worker_t* wk, double score) noexcept nogil:
+    """Black's result in half wins for a playout's final score: 2, 1 (jigo) or 0. With
+    score_margin m, a win by x of the board's points is worth 1 - m + m x and a loss m (1 - x)
+    (Fuego's score modification), drawn as a chance of half a win: 2 m (1 - x) for both, whose
+    expectation is that value, so the counters stay in half wins. No draw when m is 0: the
+    random stream, and so the search, is the same as without the setting."""
+    cdef double m = s.params.score_margin, x
+    if score == 0:
+        return 1
+    if m > 0:
+        x = (score if score > 0 else -score) / (s.root_board.size * s.root_board.size)
+        if x > 1:
+            x = 1
+        if <double>(rng_next(&wk.rng) >> 11) * (1.0 / 9007199254740992.0) < 2 * m * (1 - x):
+            return 1
+    return 2 if score > 0 else 0
+
+
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef int area, slot, n_tree, winner
     cdef double score
@@ -1096,7 +1114,7 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     score = area - s.komi
     if s.territory:
         score -= _tree_stone_balance(s, wk, n_tree)
-    _backup(s, wk, 2 if score > 0 else (0 if score < 0 else 1))
+    _backup(s, wk, _black_half(s, wk, score))
     if s.replies != NULL and score != 0:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
@@ -1396,6 +1414,7 @@ cdef params_t _params_from(config):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
     p.heuristic_moves = sc.heuristic_moves
     p.rave = sc.rave
+    p.score_margin = sc.score_margin
     p.pass_mc_only = False              # set_position sets it from the game's rules
     p.rave_schedule = {"hand": SCHEDULE_HAND, "hand-child": SCHEDULE_HAND_CHILD,
                        "mse": SCHEDULE_MSE}[sc.rave_schedule]

@@ -1010,3 +1010,32 @@ def test_a_first_expansion_sorts_only_the_children_it_makes(keys, few):
     best = sorted(range(len(keys)), key=lambda i: -keys[i])
     assert order[:few] == best[:few]
     assert sorted(order) == list(range(len(keys)))
+
+
+# ---- the score margin (Fuego's score modification) -----------------------------------------------
+
+# A finished 7x7 game: Black's group (28 points of area, eight one-point eyes) and White's (21
+# points, four eyes); nothing either side plays changes the area score, 7 points to Black.
+FINISHED = """
+    . X . X O O .
+    X X X X O O O
+    . X . X O O .
+    X X X X O O O
+    . X . X O O .
+    X X X X O O O
+    . X . X O O .
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("komi", [0.5, 13.5])
+def test_a_playout_counts_its_margin_with_score_margin(seed, komi):
+    game = Game.from_ascii(FINISHED, komi=komi, to_move="b")
+    score = 7 - komi                          # Black's margin in every playout: +6.5 or -6.5
+    x = abs(score) / 49
+    for margin, expected in ((0.0, 1.0 if score > 0 else 0.0),
+                             (0.2, 1 - 0.2 + 0.2 * x if score > 0 else 0.2 * (1 - x))):
+        s = searcher(2000, seed, score_margin=margin)
+        s.search(game)
+        best = max(s.children(), key=lambda ch: ch.visits)
+        assert best.value == pytest.approx(expected, abs=0.03), (margin, best.value)
