@@ -424,17 +424,6 @@ class SearchConfig(_Section):
         doc="""z: a tree node only grows children after its edge has been visited z times (slow node
         creation, NoGo 3.2). 1: one new node per simulation.""")
 
-    score_margin: float = setting(
-        0.0, low=0.0, high=0.5, unit="of a win",
-        doc="""m, Fuego's score modification (its GoUctGlobalSearch scoreModification, 0.02 there;
-        issue 30's score-margin term): a playout won by x of the board's points counts as
-        1 - m + m x of a win, one lost by x as m (1 - x), so that where every move wins (or
-        every move loses) the search still prefers the larger margin: no slack moves that give
-        a won game away point by point, while any win still beats any loss. Counted as a chance
-        (a win is a half win with chance 2 m (1 - x), a loss with the same chance) so that the
-        tree keeps its half-win counts; the playout's winner (LGRF, criticality, ownership) is
-        unchanged. 0, the default until a match decides: wins and losses only.""")
-
     first_play_urgency: float = setting(
         100.0, low=0.0, high=1000000000.0, unit="score",
         doc="""M: the score of a child never visited and without prior or AMAF statistics, so that all
@@ -808,6 +797,17 @@ class HandicapConfig(_Section):
     dynamic_komi_step: float = setting(
         1.0, low=0.0, high=50.0, unit="points",
         doc="""Situational dynamic komi: the extra komi's change after one of Mango's moves.""")
+
+    score_margin: float = setting(
+        0.0, low=0.0, high=0.5, unit="of a win",
+        doc="""m, Fuego's score modification (its GoUctGlobalSearch scoreModification, 0.02 there;
+        issue 30's score-margin term): a playout won by x of the board's points counts as
+        1 - m + m x of a win, one lost by x as m (1 - x), so that where every move wins (or
+        every move loses) the search still prefers the larger margin: no slack moves that give
+        a won game away point by point, while any win still beats any loss. Counted as a chance
+        (a win is a half win with chance 2 m (1 - x), a loss with the same chance) so that the
+        tree keeps its half-win counts; the playout's winner (LGRF, criticality, ownership) is
+        unchanged. 0, the default until a match decides: wins and losses only.""")
 
     even_dynamic_komi: bool = setting(
         False,

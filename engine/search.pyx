@@ -1414,7 +1414,7 @@ cdef params_t _params_from(config):
         p.unprune_at[j] = sc.unprune_a * math.exp(min(j * math.log(sc.unprune_b), 690.0))
     p.heuristic_moves = sc.heuristic_moves
     p.rave = sc.rave
-    p.score_margin = sc.score_margin
+    p.score_margin = config.handicap.score_margin
     p.pass_mc_only = False              # set_position sets it from the game's rules
     p.rave_schedule = {"hand": SCHEDULE_HAND, "hand-child": SCHEDULE_HAND_CHILD,
                        "mse": SCHEDULE_MSE}[sc.rave_schedule]
