@@ -96,6 +96,7 @@ def test_two_thread_19x19_search_leaves_an_exact_tree():
     {"children_ahead": 1, "unprune_a": 2},      # children made at the last moment, often
     {"children_ahead": 4, "children_full_depth": 2, "late_child_amaf": True},
     {"criticality": 1.1, "criticality_min_visits": 100},   # the workers' criticality samples
+    {"score_margin": 0.2},                      # half wins drawn by chance, per thread
 ])
 def test_two_thread_9x9_searches_leave_exact_trees(changes):
     game = Game(9)
