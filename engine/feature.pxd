@@ -9,7 +9,7 @@ shape families (3x3 code, large spatial pattern) number theirs through a diction
 canonical code maps to an index, and a large pattern is the largest of the nested diamonds whose
 Zobrist key is in the spatial dictionary (Stern, Herbrich and Graepel 2006; Coulom 2007).
 """
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, board_t
 from mango.engine.playout cimport LADDER_BOARDS
@@ -86,13 +86,6 @@ ctypedef struct feature_t:
     uint32_t* pattern3_codes
     int32_t n_pattern3
     int grow_pattern3
-    # The same levels by a position's absolute 3x3 code, one table per colour to move (index
-    # colour - 1): one load of a 2 MB table at each move of an expansion instead of the symmetry
-    # table's and the level table's (4 MB each), where the playouts between expansions have
-    # evicted them. Made from pattern3_level (_fold_pattern3) while it does not grow; unused
-    # (pattern3_folded false) while it does.
-    int16_t* pattern3_by_code
-    bint pattern3_folded
     # Spatial dictionary: open addressing (linear probing) on nonzero keys.
     spatial_slot_t* spatial
     uint64_t spatial_mask

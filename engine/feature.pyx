@@ -11,7 +11,7 @@ are part of the model file's format (MODEL_VERSION changes when they do).
 cimport cython
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 import time
 from importlib import resources
@@ -149,8 +149,6 @@ cdef int feature_share(feature_t* f, const feature_t* model) noexcept nogil:
     f.pattern3_level = model.pattern3_level
     f.pattern3_codes = model.pattern3_codes
     f.n_pattern3 = model.n_pattern3
-    f.pattern3_by_code = model.pattern3_by_code
-    f.pattern3_folded = model.pattern3_folded
     f.spatial = model.spatial
     f.spatial_mask = model.spatial_mask
     f.spatial_filter = model.spatial_filter
@@ -170,7 +168,6 @@ cdef void feature_free(feature_t* f) noexcept nogil:
         return
     free(f.pattern3_level)
     free(f.pattern3_codes)
-    free(f.pattern3_by_code)
     free(f.spatial)
     free(f.spatial_filter)
     for i in range(FEATURE_FAMILIES):
@@ -178,30 +175,8 @@ cdef void feature_free(feature_t* f) noexcept nogil:
         f.gamma[i] = NULL
     f.pattern3_level = NULL
     f.pattern3_codes = NULL
-    f.pattern3_by_code = NULL
-    f.pattern3_folded = False
     f.spatial = NULL
     f.spatial_filter = NULL
-
-
-cdef int _fold_pattern3(feature_t* f) noexcept nogil:
-    """pattern3_by_code from pattern3_level (see feature_t); -1 when memory runs out, and then
-    feature_of_move reads the two tables as before."""
-    cdef uint32_t code
-    f.pattern3_folded = False
-    if f.n_pattern3 > 32767:
-        return 0                            # levels past int16: the two tables
-    if f.pattern3_by_code == NULL:
-        f.pattern3_by_code = <int16_t*>malloc(2 * PATTERN_CODES * sizeof(int16_t))
-        if f.pattern3_by_code == NULL:
-            return -1
-    for code in range(PATTERN_CODES):
-        f.pattern3_by_code[code] = <int16_t>f.pattern3_level[
-            pattern_canonical(pattern_for_player(code, BLACK))]
-        f.pattern3_by_code[PATTERN_CODES + code] = <int16_t>f.pattern3_level[
-            pattern_canonical(pattern_for_player(code, WHITE))]
-    f.pattern3_folded = True
-    return 0
 
 
 cdef void feature_prepare(feature_t* f, const board_t* b, int c) noexcept nogil:
@@ -601,17 +576,14 @@ cdef void feature_of_move(feature_t* f, const board_t* b, int p, int c, int last
     cdef int32_t lv
     for i in range(FEATURE_FAMILIES):
         level[i] = NO_LEVEL
-    if f.pattern3_folded:
-        level[FAMILY_PATTERN3] = f.pattern3_by_code[(c - 1) * PATTERN_CODES + pattern_code(b, p)]
-    else:
-        code = pattern_canonical(pattern_for_player(pattern_code(b, p), c))
-        lv = f.pattern3_level[code]
-        if lv == NO_LEVEL and f.grow_pattern3:
-            lv = f.n_pattern3
-            f.pattern3_level[code] = lv
-            f.pattern3_codes[lv] = code
-            f.n_pattern3 += 1
-        level[FAMILY_PATTERN3] = lv
+    code = pattern_canonical(pattern_for_player(pattern_code(b, p), c))
+    lv = f.pattern3_level[code]
+    if lv == NO_LEVEL and f.grow_pattern3:
+        lv = f.n_pattern3
+        f.pattern3_level[code] = lv
+        f.pattern3_codes[lv] = code
+        f.n_pattern3 += 1
+    level[FAMILY_PATTERN3] = lv
     level[FAMILY_SPATIAL] = _spatial_level(f, p)
     line = x
     if y < line:
@@ -703,10 +675,6 @@ cdef class Predictor:
     def grow_pattern3(self, bint grow):
         """Give every new 3x3 code a level as it is met (the learner's extraction)."""
         self.f.grow_pattern3 = grow
-        if grow:
-            self.f.pattern3_folded = False
-        elif _fold_pattern3(&self.f) != 0:
-            raise MemoryError("no memory for the 3x3 levels by code")
 
     def pattern3_codes(self):
         """Canonical 3x3 codes by level."""
@@ -728,8 +696,6 @@ cdef class Predictor:
             self.f.pattern3_level[view[i]] = i
             self.f.pattern3_codes[i] = view[i]
             self.f.n_pattern3 += 1
-        if not self.f.grow_pattern3 and _fold_pattern3(&self.f) != 0:
-            raise MemoryError("no memory for the 3x3 levels by code")
 
     def set_spatial_keys(self, keys):
         """Level i for spatial key keys[i] (nonzero, as feature_spatial_keys makes them). Bad keys
