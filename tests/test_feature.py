@@ -323,3 +323,27 @@ def test_bad_gammas_or_codes_are_refused_and_change_nothing():
     with pytest.raises(ValueError):
         predictor.set_pattern3_codes([3, 9, 3])
     assert predictor.pattern3_codes().tolist() == [3, 5, 8]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_3x3_level_by_absolute_code_is_the_canonical_code_s(seed):
+    """A move's 3x3 level is the dictionary's level of its canonical player code, for both
+    colours, and a growing dictionary gives every code it meets a level."""
+    from mango.engine.pattern3 import canonical, code_at, for_player
+    predictor = Predictor.load()
+    level_of = {int(code): i for i, code in enumerate(predictor.pattern3_codes())}
+    family = FAMILIES.index("pattern3")
+    rng = random.Random(seed)
+    game = Game(9)
+    for _ in range(60):
+        colour = 1 if game.to_move == "b" else 2
+        points, levels = predictor.moves(game.board, colour)
+        for point, row in zip(points, levels):
+            code = canonical(for_player(code_at(game.board, int(point)), colour))
+            assert row[family] == level_of.get(code, -1)
+        if not len(points):
+            break
+        game.play(game.to_move, game.vertex(int(rng.choice(points))))
+    predictor.grow_pattern3 = True
+    _, grown = predictor.moves(game.board, 1 if game.to_move == "b" else 2)
+    assert (grown[:, family] >= 0).all()        # every code met gets a level while it grows
