@@ -414,10 +414,10 @@ class SearchConfig(_Section):
         added one per simulation; at T all children are created, their heuristic H computed
         once, and the selection formula takes over (Mango 2.3.1 and 3.4: T = 30). 0 (the
         default, by measurement against Pachi): a node is expanded, its moves ranked and its
-        children made with their priors (as many as children_ahead asks), the first time a
-        simulation passes through it (the simulation that made the node ends there, as
-        create_after = 1 asks), so that the priors and RAVE guide every choice made at a node
-        (MoGo).""")
+        children made with their priors (as many as children_ahead asks), as soon as
+        create_after allows (the first simulation to pass through it with create_after = 1,
+        the second with the default 2), so that the priors and RAVE guide every choice made at
+        a node (MoGo).""")
 
     create_after: int = setting(
         2, low=1, high=100_000, unit="visits",
