@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from mango.engine import Board, Game
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.feature import FAMILIES, SIZES, Predictor
+from mango.engine.pattern3 import canonical, code_at, for_player
 
 CAPTURE_SIZES = 4
 OTHER, LAST, SAVES = 2, 1, 0        # capture kinds
@@ -329,7 +330,6 @@ def test_bad_gammas_or_codes_are_refused_and_change_nothing():
 def test_the_3x3_level_by_absolute_code_is_the_canonical_code_s(seed):
     """A move's 3x3 level is the dictionary's level of its canonical player code, for both
     colours, and a growing dictionary gives every code it meets a level."""
-    from mango.engine.pattern3 import canonical, code_at, for_player
     predictor = Predictor.load()
     level_of = {int(code): i for i, code in enumerate(predictor.pattern3_codes())}
     family = FAMILIES.index("pattern3")
