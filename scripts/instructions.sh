@@ -5,7 +5,7 @@
 # alone, Pachi beside) still decides. The start-up (imports, tables) is counted by a 1-playout
 # search and taken off.
 #   MANGO=/path/to/bin/mango SIZE=19 PLAYOUTS=3000 OPTIONS="-o create_after=1" scripts/instructions.sh
-#   TOP=15 scripts/instructions.sh      # also the functions with the most instructions (inclusive of none)
+#   TOP=15 scripts/instructions.sh      # also the functions with the most instructions of their own (start-up included)
 set -euo pipefail
 MANGO=${MANGO:-mango}
 SIZE=${SIZE:-9}
