@@ -33,6 +33,20 @@ class GtpContestant:
         finally:
             self.waiting += time.perf_counter() - start
 
+    def identity(self) -> str:
+        """The engine's GTP name and version ('Mango 0.2.0+g8e6e50c', 'GNU Go 3.8'), so that a
+        store says which build played each game; '' where the engine answers neither (both are
+        required by GTP, but a game is not voided for a missing courtesy)."""
+        parts = []
+        for command in ("name", "version"):
+            try:
+                ok, text = self.client.ask(command, timeout=60.0)
+            except EngineFailure as failure:
+                raise Forfeit(self.colour, str(failure)) from None
+            if ok and text.strip():
+                parts.append(" ".join(text.split()))
+        return " ".join(parts)
+
     def new_game(self, size: int, komi: float, time_control: MatchTimeControl | None) -> None:
         self.send(f"boardsize {size}")
         self.send("clear_board")

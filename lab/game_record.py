@@ -40,6 +40,8 @@ class GameRecord:
     finished: str = ""              # UTC, ISO 8601
     settings: dict = field(default_factory=dict)    # the match's description (store.match_key)
     sgf: str = ""
+    engine_a: str = ""              # each side's GTP name and version ('Mango 0.2.0+g8e6e50c'; a
+    engine_b: str = ""              # frozen install's version names its commit); '': not recorded
 
     def to_json(self) -> dict:
         """The store's line, fields in declaration order."""

@@ -176,10 +176,12 @@ def play_game(job: GameJob) -> GameRecord:
     opening = s.opening_of(job.index)
     game = Game(s.size, s.komi, kind=s.game)
     engines: dict[str, GtpContestant] = {}
+    identities = {"a": "", "b": ""}
     try:
         for colour, side in sides.items():
             engines[colour] = GtpContestant(side.command_line(seeds[side_of[colour]]), colour,
                                             names[colour])
+            identities[side_of[colour]] = engines[colour].identity()
             engines[colour].new_game(s.size, s.komi, s.time_control)
         if s.handicap:
             # the same stones for both engines, whatever their own fixed_handicap would choose
@@ -212,6 +214,7 @@ def play_game(job: GameJob) -> GameRecord:
     return GameRecord(
         match=job.key, game=job.index, pair=job.index // 2, a=s.a.name, b=s.b.name,
         a_colour=a_colour, seed_a=seeds["a"], seed_b=seeds["b"],
+        engine_a=identities["a"], engine_b=identities["b"],
         b_seeded=s.b.is_mango or s.b.seed_option is not None,
         opening=None if opening is None else str(opening),
         winner=end.winner, result=end.result, reason=end.reason,

@@ -17,6 +17,7 @@ from mango.cli import main
 from mango.engine.statistic import elo, expected_score
 from mango.lab import match as lab
 from mango.lab import report
+from mango.lab.game_record import GameRecord
 from mango.lab.matchclock import MatchTimeControl, SideClock
 from mango.lab.opening import OpeningError, load_openings, shipped_path
 from mango.lab.sprt import PAIR_SCORES, Sprt, Tally, llr, mean_variance
@@ -176,6 +177,10 @@ for line in sys.stdin:
         answer = "pass"
     elif words[0] == "list_commands":
         answer = "genmove\\nplay\\ntime_settings\\ntime_left"
+    elif words[0] == "name":
+        answer = "Fake"
+    elif words[0] == "version" and mode != "nameless":
+        answer = "1.0 beta"
     else:
         answer = ""
     print("= " + answer + "\\n", flush=True)
@@ -269,6 +274,24 @@ def test_paired_openings_sprt_stop_and_resume(tmp_path, fake):
     again = run(args)                              # resumed: nothing more to play
     assert f"{data['games']} games resumed" in again.output
     assert len(read_records(str(store))) == data["games"]
+
+
+def test_the_store_names_each_sides_build(tmp_path, fake):
+    """Every game records the engines' GTP name and version, so that a store says which build
+    played it (a frozen install's version carries its commit); an engine that does not answer
+    `version` still plays, and is recorded by its name alone."""
+    from importlib.metadata import version
+
+    for mode, expected in (("pass", "Fake 1.0 beta"), ("nameless", "Fake")):
+        store = tmp_path / f"{mode}.jsonl"
+        run(["--opponent", fake(mode), "--store", str(store), "--games", "2"])
+        games = read_records(str(store))
+        assert len(games) == 2 and not any(g.error for g in games)
+        assert {g.engine_a for g in games} == {f"Mango {version('mango-go')}"}
+        assert {g.engine_b for g in games} == {expected}
+    old = games[0].to_json()
+    del old["engine_a"], old["engine_b"]             # a store written before the fields
+    assert GameRecord.from_json(old).engine_a == ""
 
 
 @pytest.mark.slow
