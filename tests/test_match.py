@@ -179,7 +179,7 @@ for line in sys.stdin:
         answer = "genmove\\nplay\\ntime_settings\\ntime_left"
     elif words[0] == "name":
         answer = "Fake"
-    elif words[0] == "version" and mode != "nameless":
+    elif words[0] == "version" and mode != "versionless":
         answer = "1.0 beta"
     else:
         answer = ""
@@ -282,7 +282,7 @@ def test_the_store_names_each_sides_build(tmp_path, fake):
     `version` still plays, and is recorded by its name alone."""
     from importlib.metadata import version
 
-    for mode, expected in (("pass", "Fake 1.0 beta"), ("nameless", "Fake")):
+    for mode, expected in (("pass", "Fake 1.0 beta"), ("versionless", "Fake")):
         store = tmp_path / f"{mode}.jsonl"
         run(["--opponent", fake(mode), "--store", str(store), "--games", "2"])
         games = read_records(str(store))
