@@ -2,9 +2,14 @@
 
 The referee tool (referee_drop) finds the moves where Mango's win rate strays from Pachi's; this
 one says which fight the two read differently. For each of Mango's moves in a range of a stored
-game, Mango (in process, the defaults at --mango-playouts, a seed per move) and the referee (Pachi
-at 5,000 playouts: its genmove, then `gogui-influence`) each estimate who owns every point at the
-end (-1 White .. +1 Black). Averaged over each group's stones, the two estimates give the group's
+game, Mango (in process, the defaults at --mango-playouts, a seed per move) and the referee each
+estimate who owns every point at the end (-1 White .. +1 Black). Pachi's `gogui-influence` is not
+its search's estimate: it plays 2,000 fresh playouts of its own policy (moggy) from the board as
+it stands and reports each point in seven levels (0, +-0.4, +-0.7, +-1; Pachi's gogui.c). By
+default the referee first plays its genmove (5,000 playouts), so its playouts start from the
+position after its chosen move, the opponent first; with --referee-before-move it answers for the
+position itself, the same side first as Mango's --flat playouts: the two playout policies side by
+side, nothing else (and --quantize reads Mango's estimate in the same seven levels). Averaged over each group's stones, the two estimates give the group's
 chance to live in each engine's eyes; the groups where they differ by --min-gap or more are
 listed, the largest gap first. A group Mango keeps alive that Pachi kills (or the reverse), move
 after move, is the fight its playouts misread:
@@ -81,12 +86,14 @@ def parse_board_owners(text: str, size: int) -> dict[str, float]:
 
 
 def referee_ownership(referee: GtpClient, moves: list[tuple[str, str]], colour: str, size: int,
-                      command: str) -> dict[str, float]:
-    """The referee's owner estimate after searching the position for colour (its genmove)."""
+                      command: str, after_move: bool = True) -> dict[str, float]:
+    """The referee's owner estimate once it has played its move for colour (its genmove), or,
+    not after_move, of the position itself with colour to move."""
     referee.send("clear_board")
     for who, vertex in moves:
         referee.send(f"play {who} {vertex}")
-    referee.send(f"genmove {colour}")
+    if after_move:
+        referee.send(f"genmove {colour}")
     answer = referee.send(command)
     if command == "gogui-influence":
         return parse_influence(answer, size)
@@ -114,6 +121,18 @@ def flat_ownership(game, config) -> dict[str, float]:
                                  both_first=False)
     return {vertex: (black[game.point(vertex)] - white[game.point(vertex)]) / playouts
             for vertex in (f"{LETTERS[x]}{y}" for x in range(game.size) for y in range(1, game.size + 1))}
+
+
+INFLUENCE_LEVELS = ((-0.8, -1.0), (-0.5, -0.7), (-0.2, -0.4), (0.2, 0.0), (0.5, 0.4), (0.8, 0.7))
+
+
+def quantized(owner: float) -> float:
+    """An owner estimate in the seven levels Pachi's gogui-influence reports (its gogui.c), so that
+    Mango's estimate and Pachi's are read alike."""
+    for below, level in INFLUENCE_LEVELS:
+        if owner < below:
+            return level
+    return 1.0
 
 
 def group_views(game, mango: dict[str, float], referee: dict[str, float]) -> list[GroupView]:
@@ -157,22 +176,27 @@ class RefereeCache:
 
 
 def disagreements(referee: GtpClient, record, first: int, last: int, config, min_gap: float,
-                  command: str, flat: bool = False, cache: RefereeCache | None = None):
+                  command: str, flat: bool = False, cache: RefereeCache | None = None,
+                  referee_after_move: bool = True, quantize: bool = False):
     """(move number, Mango's colour, the groups judged min_gap or more apart, largest gap first)
     before each of Mango's moves numbered first .. last; Mango's estimate with config (its
     playouts, and the move's index as its seed)."""
     moves = game_moves(record.sgf)
     cache = cache or RefereeCache(None)
     estimate = flat_ownership if flat else mango_ownership
+    when = "" if referee_after_move else ":before-move"
     for k in range(max(first, 1) - 1, min(last, len(moves))):
         colour, _ = moves[k]
         if colour != record.a_colour:
             continue
-        theirs = cache.estimate(f"{record.match}:{record.game}:{k}:{command}",
-                                lambda: referee_ownership(referee, moves[:k], colour, record.size, command))
+        theirs = cache.estimate(f"{record.match}:{record.game}:{k}:{command}{when}",
+                                lambda: referee_ownership(referee, moves[:k], colour, record.size, command,
+                                                          referee_after_move))
         game = position(record.size, record.komi, moves[:k])
-        views = [v for v in group_views(game, estimate(game, config.replace(seed=k)), theirs)
-                 if v.gap >= min_gap]
+        mine = estimate(game, config.replace(seed=k))
+        if quantize:
+            mine = {vertex: quantized(owner) for vertex, owner in mine.items()}
+        views = [v for v in group_views(game, mine, theirs) if v.gap >= min_gap]
         yield k + 1, colour, sorted(views, key=lambda v: -v.gap)
 
 
@@ -192,6 +216,11 @@ def main() -> int:
                              "(runs of several settings then share one referee's answers)")
     parser.add_argument("--flat", action="store_true",
                         help="Mango's estimate from --mango-playouts of its playouts alone, no tree")
+    parser.add_argument("--referee-before-move", action="store_true",
+                        help="the referee's estimate of the position itself, the same side to move "
+                             "(no genmove first); with --flat, the two playout policies side by side")
+    parser.add_argument("--quantize", action="store_true",
+                        help="read Mango's estimate in the seven levels of Pachi's gogui-influence")
     parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE",
                         help="a setting of Mango's search, as `mango -o` takes it (repeatable)")
     parser.add_argument("--min-gap", type=float, default=0.5,
@@ -216,7 +245,8 @@ def main() -> int:
             print(record.heading())
             for number, colour, views in disagreements(referee, record, args.moves[0], args.moves[1],
                                                        config, args.min_gap, args.referee_ownership,
-                                                       args.flat, cache):
+                                                       args.flat, cache, not args.referee_before_move,
+                                                       args.quantize):
                 print(f"  before move {number} (Mango {colour}): {len(views)} groups apart")
                 for view in views:
                     print(f"    {view.line()}")

@@ -126,3 +126,39 @@ def test_the_referee_cache_answers_a_second_run(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.argv", args[:2] + ["--referee", f"{sys.executable} {silent}"] + args[2:])
     assert ownership_diff.main() == 0
     assert capsys.readouterr().out == first
+
+
+def test_the_referee_can_judge_the_position_before_its_move(tmp_path, capsys, monkeypatch):
+    """--referee-before-move: no genmove first (the referee below owns every point for White once
+    it has played a move since clear_board, for Black before), and the cache keeps the two apart."""
+    remembering = FAKE_REFEREE.replace('letters = "ABCDEFGHJ"', 'letters = "ABCDEFGHJ"\nmoved = False').replace(
+        'if words[0] == "genmove":', 'if words[0] == "clear_board":\n        moved = False\n'
+        '    elif words[0] == "genmove":\n        moved = True').replace(
+        'f"{x}{y} -1.0"', 'f"{x}{y} {-1.0 if moved else 1.0}"')
+    store, referee = _store_and_referee(tmp_path, remembering)
+    cache = tmp_path / "referee.json"
+    base = ["ownership_diff.py", store, "--referee", referee, "--moves", "3", "3",
+            "--mango-playouts", "200", "--flat", "--referee-cache", str(cache)]
+    monkeypatch.setattr("sys.argv", base)
+    assert ownership_diff.main() == 0
+    after = capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", base + ["--referee-before-move", "--quantize"])
+    assert ownership_diff.main() == 0
+    before = capsys.readouterr().out
+    # Mango (Black) keeps C3 alive: dead for the referee after its move, alive before it; White's
+    # G7 is White's for Mango and after the move, Black's before it
+    assert "Black C3 (1 stones)" in after and after.count("0.00 for the referee") == 1
+    assert "White G7" not in after and "Black C3" not in before
+    listed = [line.strip() for line in before.splitlines() if line.startswith("    ")]
+    assert len(listed) == 1 and listed[0].startswith("White G7 (1 stones): alive ")
+    assert listed[0].endswith("0.00 for the referee")
+    # quantized, Mango's owner is one of the seven levels: G7's chance to live (1 - level) / 2
+    assert listed[0].split("alive ")[1].split(" for")[0] in {"1.00", "0.85", "0.70"}
+    keys = sorted(json.loads(cache.read_text()))
+    assert len(keys) == 2 and keys[0].endswith(":2:gogui-influence") and keys[1] == keys[0] + ":before-move"
+
+
+def test_quantized_owners_are_pachi_s_seven_levels():
+    levels = [ownership_diff.quantized(v) for v in (-1.0, -0.81, -0.8, -0.51, -0.3, -0.19, 0.0, 0.19,
+                                                    0.2, 0.49, 0.5, 0.79, 0.8, 1.0)]
+    assert levels == [-1.0, -1.0, -0.7, -0.7, -0.4, 0.0, 0.0, 0.0, 0.4, 0.4, 0.7, 0.7, 1.0, 1.0]
