@@ -9,10 +9,11 @@ it stands and reports each point in seven levels (0, +-0.4, +-0.7, +-1; Pachi's 
 default the referee first plays its genmove (5,000 playouts), so its playouts start from the
 position after its chosen move, the opponent first; with --referee-before-move it answers for the
 position itself, the same side first as Mango's --flat playouts: the two playout policies side by
-side, nothing else (and --quantize reads Mango's estimate in the same seven levels). Averaged over each group's stones, the two estimates give the group's
-chance to live in each engine's eyes; the groups where they differ by --min-gap or more are
-listed, the largest gap first. A group Mango keeps alive that Pachi kills (or the reverse), move
-after move, is the fight its playouts misread:
+side, nothing else (and --quantize reads Mango's estimate in the same seven levels). Averaged
+over each group's stones, the two estimates give the group's chance to live in each engine's
+eyes; the groups where they differ by --min-gap or more are listed, the largest gap first. A
+group Mango keeps alive that Pachi kills (or the reverse), move after move, is a fight the two
+read apart (which is right, lab/owl_accuracy.py asks GNU Go's owl):
 
     python scripts/ownership_diff.py docs/results/uol-pachi9-1s.jsonl --games 5 --moves 20 40
 
@@ -155,8 +156,9 @@ def group_views(game, mango: dict[str, float], referee: dict[str, float]) -> lis
 
 class RefereeCache:
     """The referee's estimates kept in a JSON file across runs, so that runs of several Mango
-    settings read the same referee answers (Pachi's search is not reproducible: without the
-    cache each run's referee noise would be part of the difference between settings)."""
+    settings read the same referee answers (Pachi's are not reproducible, even seeded: its search,
+    and its threads' shares of the playouts; without the cache each run's referee noise would be
+    part of the difference between settings)."""
 
     def __init__(self, path: str | None):
         self.path = path
