@@ -69,14 +69,17 @@ def settled_dragons(gnugo: GtpClient, moves: list[tuple[str, str]]) -> list[Drag
 
 @dataclass
 class Accuracy:
-    """The Brier score and the wrong calls over the settled dragons seen, by whose they are."""
+    """The Brier score and the wrong calls over the settled dragons seen; the score also apart for
+    the side to move's dragons and the other side's (a settled dragon's fate does not depend on
+    who moves first, so an estimate that reads one side's better than the other's leans)."""
     positions: int = 0
     dragons: int = 0
     wrong: int = 0
     squared: float = 0.0
     by_fate: dict[str, list[int]] = field(default_factory=lambda: {"alive": [0, 0], "dead": [0, 0]})
+    by_side: dict[bool, list[float]] = field(default_factory=lambda: {True: [0, 0.0], False: [0, 0.0]})
 
-    def add(self, dragons: list[Dragon], owners: dict[str, float]) -> None:
+    def add(self, dragons: list[Dragon], owners: dict[str, float], to_move: str | None = None) -> None:
         self.positions += 1
         for dragon in dragons:
             owner = sum(owners[stone] for stone in dragon.stones) / len(dragon.stones)
@@ -88,16 +91,24 @@ class Accuracy:
             tally = self.by_fate["alive" if dragon.alive else "dead"]
             tally[0] += 1
             tally[1] += miss
+            side = self.by_side[dragon.colour == to_move]
+            side[0] += 1
+            side[1] += (lives - dragon.alive) ** 2
 
     @property
     def brier(self) -> float:
         return self.squared / self.dragons if self.dragons else float("nan")
 
+    def side_brier(self, to_move: bool) -> float:
+        n, squared = self.by_side[to_move]
+        return squared / n if n else float("nan")
+
     def line(self) -> str:
         alive, dead = self.by_fate["alive"], self.by_fate["dead"]
-        return (f"{self.dragons} settled dragons in {self.positions} positions: Brier {self.brier:.4f}, "
-                f"{self.wrong} on the wrong side of one half ({alive[1]} of {alive[0]} alive ones, "
-                f"{dead[1]} of {dead[0]} dead ones)")
+        return (f"{self.dragons} settled dragons in {self.positions} positions: Brier {self.brier:.4f} "
+                f"(the side to move's {self.by_side[True][0]}: {self.side_brier(True):.4f}, the other's "
+                f"{self.by_side[False][0]}: {self.side_brier(False):.4f}), {self.wrong} on the wrong side "
+                f"of one half ({alive[1]} of {alive[0]} alive ones, {dead[1]} of {dead[0]} dead ones)")
 
 
 def pachi_playouts(pachi: GtpClient, moves: list[tuple[str, str]], colour: str, size: int) -> dict[str, float]:
@@ -121,7 +132,7 @@ def accuracy(gnugo: GtpClient, records, first: int, last: int, estimate, cache: 
                                             for d in settled_dragons(gnugo, moves[:k])])
             dragons = [Dragon(c, tuple(stones), alive) for c, stones, alive in known]
             if dragons:
-                result.add(dragons, estimate(record, moves[:k], colour, k))
+                result.add(dragons, estimate(record, moves[:k], colour, k), colour)
     return result
 
 

@@ -45,12 +45,15 @@ def test_the_brier_score_and_wrong_calls_count_settled_dragons_only():
     dragons = [owl_accuracy.Dragon("b", ("C3", "C4"), alive=False),
                owl_accuracy.Dragon("w", ("G7",), alive=True)]
     # Black's C3-C4 read half alive (one half exactly is not called alive), White's G7 75% alive
-    accuracy.add(dragons, {"C3": 0.2, "C4": -0.2, "G7": -0.5})
+    accuracy.add(dragons, {"C3": 0.2, "C4": -0.2, "G7": -0.5}, "b")
     assert accuracy.dragons == 2 and accuracy.wrong == 0
     assert accuracy.brier == pytest.approx((0.5 ** 2 + 0.25 ** 2) / 2)
-    accuracy.add(dragons[:1], {"C3": 1.0, "C4": 0.6})          # a dead dragon read 90% alive
+    assert accuracy.side_brier(True) == pytest.approx(0.25) and accuracy.side_brier(False) == pytest.approx(0.0625)
+    accuracy.add(dragons[:1], {"C3": 1.0, "C4": 0.6}, "w")     # a dead dragon read 90% alive
     assert accuracy.wrong == 1 and accuracy.by_fate == {"alive": [1, 0], "dead": [2, 1]}
-    assert accuracy.line().startswith("3 settled dragons in 2 positions: Brier 0.")
+    assert accuracy.side_brier(False) == pytest.approx((0.0625 + 0.81) / 2)
+    assert accuracy.line().startswith("3 settled dragons in 2 positions: Brier 0.3742 (the side to "
+                                      "move's 1: 0.2500, the other's 2: 0.4363), 1 on the wrong side")
 
 
 def test_mango_s_playouts_are_scored_against_gnu_go_s_dragons(tmp_path, capsys, monkeypatch):
@@ -65,6 +68,7 @@ def test_mango_s_playouts_are_scored_against_gnu_go_s_dragons(tmp_path, capsys, 
     out = capsys.readouterr().out.strip()
     assert out.startswith("2 settled dragons in 1 positions") and out.endswith(
         "1 on the wrong side of one half (0 of 1 alive ones, 1 of 1 dead ones)")
+    assert "(the side to move's 1: 0." in out and "the other's 1: 0." in out
     assert list(json.loads(cache.read_text()).values()) == [[["b", ["C3"], False], ["w", ["G7"], True]]]
     # Pachi's playouts (the fake referee owns everything for Black before any genmove): G7 dead
     # for it, C3 alive: both wrong, and the answer is kept beside GNU Go's
@@ -73,6 +77,6 @@ def test_mango_s_playouts_are_scored_against_gnu_go_s_dragons(tmp_path, capsys, 
     monkeypatch.setattr("sys.argv", args + ["--pachi", pachi])
     assert owl_accuracy.main() == 0
     assert capsys.readouterr().out.strip() == (
-        "2 settled dragons in 1 positions: Brier 1.0000, 2 on the wrong side of one half "
-        "(1 of 1 alive ones, 1 of 1 dead ones)")
+        "2 settled dragons in 1 positions: Brier 1.0000 (the side to move's 1: 1.0000, the other's 1: "
+        "1.0000), 2 on the wrong side of one half (1 of 1 alive ones, 1 of 1 dead ones)")
     assert len(json.loads(cache.read_text())) == 2
