@@ -599,19 +599,26 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
     return n
 
 
-cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, int n) noexcept nogil:
-    """Append group g (a root) to targets (room for 8) if it has exactly two liberties and is not
-    there yet."""
+cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, int* target_libs,
+                                        int n, int* seen, int* n_seen) noexcept nogil:
+    """Append group g (a root) to targets (room for 8), its two liberties to target_libs, if it has
+    exactly two and is not there yet. Each group's liberties are read once: seen (room for 16)
+    keeps the groups already looked at, whatever they held."""
     cdef int libs[3]
     cdef int i
     if n >= 8:
         return n
-    for i in range(n):
-        if targets[i] == g:
+    for i in range(n_seen[0]):
+        if seen[i] == g:
             return n
+    if n_seen[0] < 16:
+        seen[n_seen[0]] = g
+        n_seen[0] += 1
     if group_liberties(b, g, libs, 3) != 2:
         return n
     targets[n] = g
+    target_libs[2 * n] = libs[0]
+    target_libs[2 * n + 1] = libs[1]
     return n + 1
 
 
@@ -641,14 +648,16 @@ cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
     liberty, and whose escape would leave the group two liberties at most. `out` has room for
     32."""
     cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
-    cdef int n_groups, atari, escape
+    cdef int n_groups, atari, escape, n_seen = 0
     cdef int* d = [-w, -1, 1, w]
     cdef int libs[3]
     cdef int groups[4]
     cdef int targets[8]
+    cdef int target_libs[16]
+    cdef int seen[16]
     if m == PASS or m == NO_POINT or b.colour[m] != opp:
         return 0
-    n_targets = _add_two_liberty_target(b, b.group[m], targets, n_targets)
+    n_targets = _add_two_liberty_target(b, b.group[m], targets, target_libs, n_targets, seen, &n_seen)
     n_groups = board_neighbour_groups(b, m, c, groups)
     for i in range(n_groups):
         g = groups[i]
@@ -659,14 +668,14 @@ cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
             for j in range(4):
                 e = s + d[j]
                 if b.colour[e] == opp:
-                    n_targets = _add_two_liberty_target(b, b.group[e], targets, n_targets)
+                    n_targets = _add_two_liberty_target(b, b.group[e], targets, target_libs, n_targets,
+                                                        seen, &n_seen)
             s = b.next_stone[s]
             if s == g:
                 break
     for i in range(n_targets):
-        group_liberties(b, targets[i], libs, 3)
         for k in range(2):
-            atari, escape = libs[k], libs[1 - k]
+            atari, escape = target_libs[2 * i + k], target_libs[2 * i + 1 - k]
             if _liberties_after(b, atari, c, 3) - _touches_after(b, atari, c, escape) < 2:
                 continue                        # the attacking stone in atari, or after the escape
             if _liberties_after(b, escape, opp, 4) - 1 > 2:
