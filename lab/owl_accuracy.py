@@ -22,7 +22,6 @@ settings read the same references.
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import dataclass, field
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command, split_command

@@ -27,23 +27,19 @@ import sys
 
 from sgfmill import sgf
 
+from mango.engine.record import sgf_vertex
+from mango.lab.client import GtpClient
+from mango.lab.owl_accuracy import parse_statuses
+from mango.lab.review import start_gnugo
 from mango.lab.store import read_records
 from mango.lab.suite import write_suite
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gnugo_review import GnuGo, vertex  # noqa: E402  (scripts are run from the checkout)
 
 COLOURS = {"b": "black", "w": "white"}
 
 
-def parse_dragons(text: str) -> list[tuple[str, str]]:
-    """(vertex, status) of each dragon in GNU Go's `dragon_status` answer."""
-    dragons = []
-    for line in text.splitlines():
-        name, _, rest = line.partition(":")
-        if rest.split():
-            dragons.append((name.strip(), rest.split()[0]))
-    return dragons
+def vertex(move) -> str:
+    """An sgfmill move as GNU Go names it (upper case)."""
+    return sgf_vertex(move).upper()
 
 
 def owl_code(answer: str) -> int:
@@ -51,16 +47,16 @@ def owl_code(answer: str) -> int:
     return int(answer.split()[0]) if answer else 0
 
 
-def critical_dragons(gnugo: GnuGo, min_stones: int) -> list[tuple[str, frozenset[str]]]:
+def critical_dragons(gnugo: GtpClient, min_stones: int) -> list[tuple[str, frozenset[str]]]:
     """Dragons of at least min_stones stones that the side to move decides, without ko."""
     found = []
-    for name, status in parse_dragons(gnugo.ask("dragon_status")):
+    for name, status in parse_statuses(gnugo.send("dragon_status")):
         if status != "critical":
             continue
-        stones = frozenset(gnugo.ask(f"dragon_stones {name}").split())
+        stones = frozenset(gnugo.send(f"dragon_stones {name}").split())
         if len(stones) < min_stones:
             continue
-        if owl_code(gnugo.ask(f"owl_attack {name}")) == 1 and owl_code(gnugo.ask(f"owl_defend {name}")) == 1:
+        if owl_code(gnugo.send(f"owl_attack {name}")) == 1 and owl_code(gnugo.send(f"owl_defend {name}")) == 1:
             found.append((name, stones))
     return found
 
@@ -70,7 +66,7 @@ def empty_points(board_size: int, occupied: set[str]) -> list[str]:
             if vertex((row, col)) not in occupied]
 
 
-def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_answers: int):
+def tests_of_game(gnugo: GtpClient, path: str, record: dict, min_stones: int, max_answers: int):
     """(move number, Mango's colour, Mango's move, [(dragon, its size, save or kill)], answers).
 
     When Mango's move went wrong for several dragons at once, the test expects a move that
@@ -87,25 +83,25 @@ def tests_of_game(gnugo: GnuGo, path: str, record: dict, min_stones: int, max_an
     for number, (who, move) in enumerate(moves, 1):
         if who != mango or move is None:
             continue
-        gnugo.ask(f"loadsgf {path} {number}")
+        gnugo.send(f"loadsgf {path} {number}")
         played = vertex(move)
         dragons = [(name, stones) for name, stones in critical_dragons(gnugo, min_stones) if not stones & seen]
         if not dragons:
             continue
-        stones_of = {colour: set(gnugo.ask(f"list_stones {colour}").split()) for colour in ("black", "white")}
+        stones_of = {colour: set(gnugo.send(f"list_stones {colour}").split()) for colour in ("black", "white")}
         empty = empty_points(size, stones_of["black"] | stones_of["white"])
         wrong, answers = [], None
         for name, stones in dragons:
             own = name in stones_of[COLOURS[mango]]
             check = "owl_does_defend" if own else "owl_does_attack"
-            if owl_code(gnugo.ask(f"{check} {played} {name}")) == 1:
+            if owl_code(gnugo.send(f"{check} {played} {name}")) == 1:
                 continue                                       # Mango got it right
             seen |= stones
-            settle = [point for point in empty if owl_code(gnugo.ask(f"{check} {point} {name}")) == 1]
+            settle = [point for point in empty if owl_code(gnugo.send(f"{check} {point} {name}")) == 1]
             if settle and len(settle) <= max_answers:
                 wrong.append((name, len(stones), "save" if own else "kill"))
                 answers = settle if answers is None else [point for point in answers if point in settle]
-        if wrong and answers and gnugo.ask(f"reg_genmove {COLOURS[mango]}").upper() in answers:
+        if wrong and answers and gnugo.send(f"reg_genmove {COLOURS[mango]}").upper() in answers:
             found.append((number, mango, played, wrong, answers))
     return found
 
@@ -132,7 +128,7 @@ def main() -> int:
              "# choice (level 10) is one of them. A `*` marks a test Mango failed when the suite was",
              "# made (--mark-playouts, 10,000 by default).", ""]
     number = args.first_number
-    gnugo = GnuGo(args.level)
+    gnugo = start_gnugo(args.level)
     try:
         for store in args.stores:
             for record in read_records(store):
