@@ -313,6 +313,14 @@ class PlayoutConfig(_Section):
         50_000, low=0, high=1_000_000, unit="urgency",
         doc="""Urgency added to that vital point (as much as capturing a stone).""")
 
+    nakade_size: int = setting(
+        3, low=3, high=5, unit="points",
+        doc="""The largest eye space whose vital point the nakade bonus plays: 3 is Mango's (the
+        straight and bent threes), 4 adds the pyramid four, 5 the bulky and crossed fives, the
+        shapes that die with the vital point taken (Pachi's moggy reads nakade up to six points).
+        Found by the owl screen (docs/strength.md): a sacrificed pyramid four taken, the playouts
+        missed the vital point that kills.""")
+
     answer_atari: bool = setting(
         True,
         doc="""Anti-decisive move (NoGo 3.3, in Go terms): when the previous move put own stones in

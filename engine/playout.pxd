@@ -58,6 +58,7 @@ ctypedef struct policy_t:
     int fill_board_tries
     int nakade
     uint64_t nakade_weight
+    int nakade_size
     int answer_atari
     int defend_two_liberties
     int two_liberty_attack

@@ -407,29 +407,32 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
 
 
 cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int c) noexcept nogil:
-    """The vital point of a three-point empty region next to the previous move and enclosed by
-    the opponent's stones alone (the middle of the three, adjacent to both others)."""
+    """The vital point of an empty region of three to nakade_size points next to the previous move
+    and enclosed by the opponent's stones alone, where the shape dies with it taken: the middle
+    of a three (the point adjacent to both others), the centre of a pyramid four (adjacent to the
+    three others), of a crossed five (to four), of a bulky five (the one adjacent to three in the
+    shape with a square: five adjacencies, where the other fives with such a point have four)."""
     cdef int w = b.width, m = b.last_move, i, j, k, q, r, n, col, enemy = 3 - c
-    cdef int packed, empties, mine
+    cdef int packed, empties, mine, limit = cfg.nakade_size, edges, best, vital
     cdef int* d = [-w, -1, 1, w]
-    cdef int region[4]
+    cdef int region[5]
     cdef int inner
-    cdef bint closed
+    cdef bint closed, known
     if m == PASS or m == NO_POINT or b.colour[m] != enemy:
         return
     for i in range(4):
         q = m + d[i]
         # a point of an eye space enclosed by the enemy touches no stone of c (quick test on the
         # packed counts: c's count includes the edge, so subtract the off-board neighbours)
-        # and has at most two empty neighbours (the rest of the space)
+        # and has at most limit - 1 empty neighbours (the rest of the space)
         # (the three tests combined without short cuts: one branch, not three mispredicted)
         packed = b.nbr[q]
         empties = packed >> 8 & 15
         mine = packed >> (4 * (c - 1)) & 15
-        if (b.colour[q] != EMPTY) | (empties > 2) \
+        if (b.colour[q] != EMPTY) | (empties > limit - 1) \
                 | (mine + (packed >> (4 * (2 - c)) & 15) + empties - 4 != mine):
             continue
-        # flood the empty region from q, giving up past 3 points or at a stone of c
+        # flood the empty region from q, giving up past limit points or at a stone of c
         region[0] = q
         n = 1
         closed = True
@@ -439,8 +442,13 @@ cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int
                 r = region[j] + d[k]
                 col = b.colour[r]
                 if col == EMPTY:
-                    if r != region[0] and (n < 2 or r != region[1]) and (n < 3 or r != region[2]):
-                        if n == 3:
+                    known = False
+                    for inner in range(n):
+                        if region[inner] == r:
+                            known = True
+                            break
+                    if not known:
+                        if n == limit:
                             closed = False
                             break
                         region[n] = r
@@ -449,16 +457,26 @@ cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int
                     closed = False
                     break
             j += 1
-        if not closed or n != 3:
+        if not closed or n < 3:
             continue
-        for j in range(3):
+        edges = 0
+        best = 0
+        vital = NO_POINT
+        for j in range(n):
             inner = 0
-            for k in range(3):
+            for k in range(n):
                 if k != j and (region[k] - region[j] == 1 or region[j] - region[k] == 1
                                or region[k] - region[j] == w or region[j] - region[k] == w):
                     inner += 1
-            if inner == 2 and u.extra[region[j]] < cfg.nakade_weight:
-                _add_extra(u, region[j], cfg.nakade_weight)
+            edges += inner
+            if inner > best:
+                best, vital = inner, region[j]
+        edges //= 2
+        if not ((n == 3 and best == 2) or (n == 4 and best == 3)
+                or (n == 5 and (best == 4 or (best == 3 and edges == 5)))):
+            continue
+        if u.extra[vital] < cfg.nakade_weight:
+            _add_extra(u, vital, cfg.nakade_weight)
 
 
 cdef int _draw(urgency_t* u, const board_t* b, rng_t* rng, int c) noexcept nogil:
@@ -1029,6 +1047,7 @@ cdef policy_t _policy_from(config):
     cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
+    cfg.nakade_size = config.nakade_size
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
     cfg.two_liberty_attack = config.two_liberty_attack

@@ -237,7 +237,7 @@ def gogui_analyze_commands(session, args):
         "dboard/Ownership/mango-ownership",
         "sboard/Visits/mango-visits",
         "var/Principal variation/mango-pv",
-        *(f"param/{title} settings/mango-param_{section}" for section, title in PARAM_SECTIONS.items()),
+        *(f"param/{title}/mango-param_{page}" for page, (title, _) in PARAM_PAGES.items()),
     ])
 
 
@@ -315,6 +315,24 @@ def mango_pv(session, args):
 # ---- settings at run time (GoGui's param dialogs) ---------------------------------------------------
 
 PARAM_SECTIONS = {name: name.capitalize() for name in SECTION_TYPES}
+PARAM_PAGE_LINES = 32       # the settings a GoGui dialog shows on one screen
+
+
+def _param_pages() -> dict[str, tuple[str, list[str]]]:
+    """GoGui's dialogs, one a section, a section longer than a screen split in pages ("playout",
+    "playout_2"): {command suffix: (title, the names of its settings)}."""
+    pages = {}
+    for section, title in PARAM_SECTIONS.items():
+        names = [d.name for d in settings() if d.section == section or (section == "search" and d.section is None)]
+        for start in range(0, len(names), PARAM_PAGE_LINES):
+            number = start // PARAM_PAGE_LINES + 1
+            suffix = section if number == 1 else f"{section}_{number}"
+            pages[suffix] = (f"{title} settings" + ("" if number == 1 else f" ({number})"),
+                             names[start:start + PARAM_PAGE_LINES])
+    return pages
+
+
+PARAM_PAGES = _param_pages()
 
 
 def _param_line(session, declaration) -> str:
@@ -327,12 +345,11 @@ def _param_line(session, declaration) -> str:
     return f"[string] {declaration.name} {declaration.format(value)}"
 
 
-def _param(session, args, section: str | None):
-    """GoGui 'param': no argument lists the settings (of one section); 'name value' sets one."""
+def _param(session, args, page: str | None):
+    """GoGui 'param': no argument lists the settings (of one dialog's page); 'name value' sets one."""
     if not args:
-        return "\n".join(_param_line(session, d) for d in settings()
-                         if section is None or d.section == section
-                         or (section == "search" and d.section is None))
+        names = None if page is None else set(PARAM_PAGES[page][1])
+        return "\n".join(_param_line(session, d) for d in settings() if names is None or d.name in names)
     if len(args) != 2:
         raise GtpError("syntax error")
     try:
@@ -348,9 +365,9 @@ def mango_param(session, args):
     return _param(session, args, None)
 
 
-def _register_param_section(section: str) -> None:
-    command(f"mango-param_{section}")(lambda session, args: _param(session, args, section))
+def _register_param_page(page: str) -> None:
+    command(f"mango-param_{page}")(lambda session, args: _param(session, args, page))
 
 
-for _section in PARAM_SECTIONS:
-    _register_param_section(_section)
+for _page in PARAM_PAGES:
+    _register_param_page(_page)

@@ -359,8 +359,9 @@ def test_gogui_param_dialogs_are_split_by_section_with_menus_for_choices():
     menu = answers(["gogui-analyze_commands"])[0][2:].split("\n")
     dialogs = [line.split("/")[2] for line in menu if line.startswith("param/")]
     assert dialogs == ["mango-param_search", "mango-param_tree", "mango-param_playout",
-                       "mango-param_prior", "mango-param_game", "mango-param_handicap",
-                       "mango-param_time"]
+                       "mango-param_playout_2", "mango-param_prior", "mango-param_game",
+                       "mango-param_handicap", "mango-param_time"]
+    assert "param/Playout settings (2)/mango-param_playout_2" in menu
     listed = []
     for dialog in dialogs:
         lines = answers([dialog])[0][2:].split("\n")

@@ -23,7 +23,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, ko_fight_probability=0.4,
-              avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True)
+              avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -168,6 +168,41 @@ def test_nakade_bonus_on_the_vital_point_of_a_three_point_eye_space(nakade):
     assert u["C5"] == pattern_value(game, "C5", 1)
     assert u["E5"] == 20 * pattern_value(game, "E5", 1)        # next to F5, no more
     assert u["D5"] == pattern_value(game, "D5", 1) + (50_000 if nakade else 0)
+
+
+PYRAMID_EYE = """
+    . . . . . . .
+    . O O O O O .
+    . O . . . . .
+    . O O . O O .
+    . . O O O . .
+    . . . . . . .
+    . . . . . . .
+"""
+BULKY_EYE = PYRAMID_EYE.replace(". O O . O O .", ". O O . . O .")
+T_FIVE_EYE = """
+    . . . . . . .
+    . O O O O O .
+    . O . . . . .
+    . O O . O O .
+    . . O . O . .
+    . . . O . . .
+    . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("shape, size, bonus", [
+    (PYRAMID_EYE, 3, False), (PYRAMID_EYE, 4, True), (PYRAMID_EYE, 5, True),
+    (BULKY_EYE, 4, False), (BULKY_EYE, 5, True),
+    (T_FIVE_EYE, 5, False),                 # a five without the square lives: no vital point
+])
+def test_nakade_size_reaches_the_pyramid_four_and_the_bulky_five(shape, size, bonus):
+    game = Game.from_ascii(shape, to_move="w")
+    game.play("w", "F5")               # closes the eye space from C5
+    playout = MangoPlayout(game.board, PlayoutConfig(**{**ALL_OFF, "nakade": True, "nakade_size": size}))
+    u = {game.vertex(p): v for p, v in playout.urgencies(1).items()}
+    assert u["D5"] == pattern_value(game, "D5", 1) + (50_000 if bonus else 0)
+    assert all(u[v] < 50_000 for v in u if v != "D5")
 
 
 def test_answer_atari_saves_the_group_the_last_move_put_in_atari():
