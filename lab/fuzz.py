@@ -39,6 +39,7 @@ GRAMMAR: dict[str, list[str]] = {
     "mango-best_moves": [], "mango-ownership": [], "mango-visits": [], "mango-pv": [],
     "mango-param": ["word", "word"], "mango-param_search": ["word", "word"],
     "mango-param_tree": ["word", "word"], "mango-param_playout": ["word", "word"],
+    "mango-param_playout_2": ["word", "word"],
     "mango-param_prior": ["word", "word"], "mango-param_time": ["word", "word"],
     "mango-param_handicap": ["word", "word"], "mango-param_game": ["word", "word"],
     "kgs-chat": ["word", "word", "word"], "kata-get_rules": [], "kata-set_rules": ["word"],
