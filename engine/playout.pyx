@@ -416,7 +416,7 @@ cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int
     cdef int packed, empties, mine, limit = cfg.nakade_size, edges, best, vital
     cdef int* d = [-w, -1, 1, w]
     cdef int region[5]
-    cdef int inner
+    cdef int inner, t
     cdef bint closed, known
     if m == PASS or m == NO_POINT or b.colour[m] != enemy:
         return
@@ -443,8 +443,8 @@ cdef void _nakade_bonus(urgency_t* u, const board_t* b, const policy_t* cfg, int
                 col = b.colour[r]
                 if col == EMPTY:
                     known = False
-                    for inner in range(n):
-                        if region[inner] == r:
+                    for t in range(n):
+                        if region[t] == r:
                             known = True
                             break
                     if not known:
@@ -621,18 +621,21 @@ cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, i
                                         int n, int* seen, int* n_seen) noexcept nogil:
     """Append group g (a root) to targets (room for 8), its two liberties to target_libs, if it has
     exactly two and is not there yet. Each group's liberties are read once: seen (room for 16)
-    keeps the groups already looked at, whatever they held."""
+    keeps the groups already looked at that were not targets."""
     cdef int libs[3]
     cdef int i
     if n >= 8:
         return n
+    for i in range(n):
+        if targets[i] == g:
+            return n
     for i in range(n_seen[0]):
         if seen[i] == g:
             return n
-    if n_seen[0] < 16:
-        seen[n_seen[0]] = g
-        n_seen[0] += 1
     if group_liberties(b, g, libs, 3) != 2:
+        if n_seen[0] < 16:
+            seen[n_seen[0]] = g
+            n_seen[0] += 1
         return n
     targets[n] = g
     target_libs[2 * n] = libs[0]

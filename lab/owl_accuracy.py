@@ -112,6 +112,7 @@ class Accuracy:
 
 def pachi_playouts(pachi: GtpClient, moves: list[tuple[str, str]], colour: str, size: int) -> dict[str, float]:
     """Pachi's own playouts from the position, colour first (its gogui-influence, seven levels)."""
+    pachi.send(f"boardsize {size}")
     return referee_ownership(pachi, moves, colour, size, "gogui-influence", after_move=False)
 
 
@@ -170,7 +171,7 @@ def main() -> int:
     def estimate(record, moves, colour, k):
         if pachi is not None:
             return cache.estimate(f"{record.match}:{record.game}:{k}:gogui-influence:before-move",
-                                  lambda: _sized(pachi, record.size, moves, colour))
+                                  lambda: pachi_playouts(pachi, moves, colour, record.size))
         game = position(record.size, record.komi, moves)
         owners = (flat_ownership if args.flat else mango_ownership)(game, config.replace(seed=k))
         return {v: quantized(o) for v, o in owners.items()} if args.quantize else owners
@@ -182,9 +183,3 @@ def main() -> int:
         if pachi is not None:
             pachi.close()
     return 0
-
-
-def _sized(pachi: GtpClient, size: int, moves, colour) -> dict[str, float]:
-    pachi.send(f"boardsize {size}")
-    return pachi_playouts(pachi, moves, colour, size)
-
