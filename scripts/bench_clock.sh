@@ -6,7 +6,9 @@
 # what a playout costs, and a change that saves instructions can run slower (docs/strength.md).
 #   INSTALLS="before=/path/to/old/bin/mango after=mango" SIZES="9 19" ROUNDS=3 scripts/bench_clock.sh
 #   OPTIONS="-o children_ahead=4" PLAYOUTS=20000 PACHI=/opt/pachi/pachi.sh scripts/bench_clock.sh
-# One line a run: name, size, playouts/s, peak RSS MB, nodes; Pachi's games/s and peak kB.
+# One line a run: name, size, playouts/s, peak RSS MB, of it mapped from files MB (libraries: the
+# kernel's page cache decides how many of their pages count, so compare installs by the difference),
+# nodes; Pachi's games/s and peak kB.
 set -euo pipefail
 INSTALLS=${INSTALLS:-mango=mango}
 SIZES=${SIZES:-9 19}
@@ -21,7 +23,7 @@ for size in $SIZES; do
             command=${install#*=}
             # shellcheck disable=SC2086  # OPTIONS is a list of -o key=value words
             "$command" bench --search --size "$size" --playouts "$PLAYOUTS" $OPTIONS --json \
-                | python3 -c "import json, sys; r = json.load(sys.stdin); print('$name', $size, r['playouts_per_second'], r['peak_rss_mb'], r['nodes'])"
+                | python3 -c "import json, sys; r = json.load(sys.stdin); print('$name', $size, r['playouts_per_second'], r['peak_rss_mb'], r.get('rss_file_mb'), r['nodes'])"
         done
         if [ -x "$PACHI" ]; then
             printf 'boardsize %s\nclear_board\nkomi 7.5\ngenmove b\nquit\n' "$size" \
