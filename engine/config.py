@@ -342,6 +342,13 @@ class PlayoutConfig(_Section):
         at most (the attacking half of Pachi's two-liberty check, moggy's 2lib: the move that
         wins a capturing race with tempo, which defence alone never plays).""")
 
+    two_liberty_attack_probability: float = setting(
+        1.0, low=0.0, high=1.0, unit="probability",
+        doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the
+        groups next to the last move and reads their liberties, a fifth of a playout's time on
+        9x9 and more on 19x19; Pachi's moggy runs its two-liberty check on a quarter of the
+        moves (nlibrate 25). 1 looks every move without drawing a number.""")
+
     ko_fight_probability: float = setting(
         0.0, low=0.0, high=1.0, unit="probability",
         doc="""A ko fight in the playouts (Pachi's moggy korate, 0.4 there, with koage 3): within

@@ -828,7 +828,9 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         n = _two_liberty_answers(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
-    if p == PASS and cfg.two_liberty_attack:
+    if p == PASS and cfg.two_liberty_attack != 0 \
+            and (cfg.two_liberty_attack_threshold == <uint32_t>4294967295U
+                 or <uint32_t>(rng_next(rng) >> 32) < cfg.two_liberty_attack_threshold):
         n = _two_liberty_attacks(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
@@ -1054,6 +1056,8 @@ cdef policy_t _policy_from(config):
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
     cfg.two_liberty_attack = config.two_liberty_attack
+    cfg.two_liberty_attack_threshold = <uint32_t>min(
+        config.two_liberty_attack_probability * 4294967296.0, 4294967295.0)
     cfg.ko_fight_threshold = <uint32_t>min(config.ko_fight_probability * 4294967296.0, 4294967295.0)
     cfg.ko_fight_age = config.ko_fight_age
     cfg.ladder_saves = config.ladder_saves

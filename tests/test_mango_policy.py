@@ -22,7 +22,7 @@ ALL_OFF = dict(avoid_self_atari=False, local_answers=False, nakade=False, answer
 ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_atari=True,
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
-              two_liberty_attack=True, ko_fight_probability=0.4,
+              two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5)
 
 
@@ -268,6 +268,29 @@ def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack):
         assert moves.count("C2") == 16
     else:
         assert "B1" in moves and len(set(moves)) > 2        # the urgency draw's variety
+
+
+def test_two_liberty_attack_probability_looks_on_that_share_of_the_moves():
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X . . . . .
+        X . . . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "B2")               # the atari at C2, as above
+
+    def c2_count(probability):
+        config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": True,
+                                  "two_liberty_attack_probability": probability})
+        return [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+                for seed in range(64)].count("C2")
+
+    always, half, never = c2_count(1.0), c2_count(0.5), c2_count(0.0)
+    assert always == 64                # the urgency draw alone often plays C2 too (its proximity)
+    assert never < half < 64
 
 
 @pytest.mark.parametrize("attack", [False, True])
