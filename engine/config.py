@@ -345,9 +345,11 @@ class PlayoutConfig(_Section):
     two_liberty_attack_probability: float = setting(
         1.0, low=0.0, high=1.0, unit="probability",
         doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the
-        groups next to the last move and reads their liberties, a fifth of a playout's time on
-        9x9 and more on 19x19; Pachi's moggy runs its two-liberty check on a quarter of the
-        moves (nlibrate 25). 1 looks every move without drawing a number.""")
+        groups next to the last move to read their liberties (the board keeps pseudo-liberty
+        sums, not lists), a fifth of a playout's time on 9x9 and more on 19x19. Pachi's moggy,
+        whose board keeps every group's liberties, runs its two-liberty check on 90% of the
+        moves on 9x9 and 80% on 19x19 (atarirate) and its three-liberty one on 25% (nlibrate).
+        1 looks every move without drawing a number.""")
 
     ko_fight_probability: float = setting(
         0.0, low=0.0, high=1.0, unit="probability",
