@@ -118,14 +118,30 @@ def test_rave_with_the_childs_own_visits_tries_a_move_its_prior_refuses(seed):
     for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
         game.play(colour, vertex)
     found = {}
-    for schedule in ("hand", "hand-child"):
-        s = searcher(10000, seed, rave_schedule=schedule)
+    for schedule in ("hand", "hand-child"):         # the playout knowledge of the lost game
+        s = searcher(10000, seed, rave_schedule=schedule, light_after_atari=False,
+                     pattern_exponent=1.0)
         result = s.search(game)
         d6 = next(ch for ch in s.children() if game.vertex(ch.point) == "D6")
         assert d6.prior_value < 0.2 and d6.amaf_value > 0.55
         found[schedule] = (game.vertex(result.move), d6.visits)
     assert found["hand"][1] == 0
     assert found["hand-child"][0] == "D6" and found["hand-child"][1] > 2000
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_9x9_defaults_find_the_cut_their_prior_once_refused(seed):
+    """The same position under the 9x9 defaults since 2026-11-27: the pattern values' square root
+    (pattern_exponent 0.5) no longer makes the cut's prior a loss, so the hand schedule on the
+    parent's visits finds it as the child's own visits did."""
+    game = Game(9, 7.5)
+    for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
+        game.play(colour, vertex)
+    s = searcher(10000, seed)
+    result = s.search(game)
+    d6 = next(ch for ch in s.children() if game.vertex(ch.point) == "D6")
+    assert d6.prior_value > 0.4
+    assert game.vertex(result.move) == "D6" and d6.visits > 2000
 
 
 # ---- progressive unpruning ----------------------------------------------------------------------
