@@ -109,14 +109,19 @@ CUT_AT_D6 = ("D5 F3 F4 C5 C4 E4 E5 D4 C6 F5 G4 G3 G5 F6 E3 D3 E2 D2 G6 B5 D7 B6 
              "C7 F7 G7")
 
 
+def cut_at_d6() -> Game:
+    game = Game(9, 7.5)
+    for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
+        game.play(colour, vertex)
+    return game
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_rave_with_the_childs_own_visits_tries_a_move_its_prior_refuses(seed):
     """With MoGo's hand schedule on the parent's visits, beta is 0.09 once the root has 40,000
     visits, so a child never tried is judged by its poor prior and never chosen, however good its
     AMAF value (0.59 here); on the child's own visits it keeps RAVE's weight and is found."""
-    game = Game(9, 7.5)
-    for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
-        game.play(colour, vertex)
+    game = cut_at_d6()
     found = {}
     for schedule in ("hand", "hand-child"):         # the playout knowledge of the lost game
         s = searcher(10000, seed, rave_schedule=schedule, light_after_atari=False,
@@ -134,9 +139,7 @@ def test_the_9x9_defaults_find_the_cut_their_prior_once_refused(seed):
     """The same position under the 9x9 defaults since 2026-11-27: the pattern values' square root
     (pattern_exponent 0.5) no longer makes the cut's prior a loss, so the hand schedule on the
     parent's visits finds it as the child's own visits did."""
-    game = Game(9, 7.5)
-    for colour, vertex in zip("bw" * 16, CUT_AT_D6.split()):
-        game.play(colour, vertex)
+    game = cut_at_d6()
     s = searcher(10000, seed)
     result = s.search(game)
     d6 = next(ch for ch in s.children() if game.vertex(ch.point) == "D6")
