@@ -73,12 +73,13 @@ def position(size: int, komi: float, moves: list[tuple[str, str]]):
 
 
 def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int):
-    """Mango's move and win rate for the side to move after moves (the defaults, no resignation)."""
+    """Mango's move and win rate for the side to move after moves (the defaults of the board's
+    size, no resignation)."""
     from mango.engine.config import EngineConfig
     from mango.engine.searcher import Searcher
 
     game = position(size, komi, moves)
-    result = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False)).search(game)
+    result = Searcher(EngineConfig(seed=seed).for_size(size).replace(playouts=playouts, resign=False)).search(game)
     return ("pass" if result.move is None else game.vertex(result.move)), result.value
 
 

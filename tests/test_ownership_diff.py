@@ -111,6 +111,39 @@ def test_the_flat_estimate_is_mango_s_playouts_alone(tmp_path, capsys, monkeypat
     assert owners["C3"] > 0.5 and owners["G7"] < -0.5
 
 
+def test_both_estimates_play_the_board_size_s_defaults_unless_a_setting_is_named(monkeypatch):
+    """The lab's screens compare "the defaults" with variants: on 9x9 that is the 9x9 defaults
+    (light_after_atari on there, off elsewhere), as Mango's player plays them."""
+    seen = []
+
+    def fake_run_ownership(board, playouts, seed, config, both_first):
+        seen.append(config)
+        return [0] * 1000, [0] * 1000
+
+    class FakeSearcher:
+        def __init__(self, config):
+            seen.append(config.playout)
+
+        def search(self, game):
+            return None
+
+        def ownership(self):
+            return {}
+
+    monkeypatch.setattr("mango.engine.playout.run_ownership", fake_run_ownership)
+    monkeypatch.setattr("mango.engine.searcher.Searcher", FakeSearcher)
+    config = EngineConfig(seed=1).replace(playouts=10)
+    for size, light_after_atari in ((9, True), (13, False)):
+        game = ownership_diff.position(size, 7.5, [])
+        ownership_diff.flat_ownership(game, config)
+        ownership_diff.mango_ownership(game, config)
+        assert [c.light_after_atari for c in seen] == [light_after_atari] * 2
+        seen.clear()
+    named = config.with_strings({"light_after_atari": "false"})
+    ownership_diff.flat_ownership(ownership_diff.position(9, 7.5, []), named)
+    assert seen[0].light_after_atari is False
+
+
 def test_the_referee_cache_answers_a_second_run(tmp_path, capsys, monkeypatch):
     store, referee = _store_and_referee(tmp_path)
     cache = tmp_path / "referee.json"

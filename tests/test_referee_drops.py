@@ -109,3 +109,22 @@ def test_a_blunder_becomes_a_suite_test_that_expects_the_referees_move(tmp_path,
     assert tests == [f"loadsgf games/{name} 3", "201 reg_genmove black", "#? [D5|E5]"]
     assert "0.60 -> 0.10" in suite.read_text() and "(0.60 after its best answers" in suite.read_text()
     assert referee_drops.game_moves((suite.parent / "games" / name).read_text()) == MOVES
+
+
+def test_mango_s_view_is_the_board_size_s_defaults(monkeypatch):
+    """--mango shows what Mango's player would think: the 9x9 defaults on a 9x9 board."""
+    seen = []
+
+    class FakeSearcher:
+        def __init__(self, config):
+            seen.append(config)
+
+        def search(self, game):
+            from types import SimpleNamespace
+            return SimpleNamespace(move=None, value=0.5)
+
+    monkeypatch.setattr("mango.engine.searcher.Searcher", FakeSearcher)
+    assert referee_drops.mango_view(9, 7.5, MOVES[:2], 100, 3) == ("pass", 0.5)
+    referee_drops.mango_view(13, 7.5, MOVES[:2], 100, 3)
+    assert [c.playout.light_after_atari for c in seen] == [True, False]
+    assert seen[0].seed == 3 and seen[0].search.playouts == 100
