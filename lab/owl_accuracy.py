@@ -15,6 +15,7 @@ not lose and ought to gain:
     python scripts/owl_accuracy.py docs/results/time1s-pachi9.jsonl --games 3 5 7 --moves 14 44 --flat
     python scripts/owl_accuracy.py ... --flat -o defend_two_liberties=true
     python scripts/owl_accuracy.py ... --pachi           # Pachi's own playouts, the same positions
+    python scripts/owl_accuracy.py ... --flat --worst 20  # and the 20 dragons read worst
 
 GNU Go's answers (and Pachi's, with --pachi) are kept in --cache, so that runs of several
 settings read the same references.
@@ -77,8 +78,11 @@ class Accuracy:
     squared: float = 0.0
     by_fate: dict[str, list[int]] = field(default_factory=lambda: {"alive": [0, 0], "dead": [0, 0]})
     by_side: dict[bool, list[float]] = field(default_factory=lambda: {True: [0, 0.0], False: [0, 0.0]})
+    # (squared error, where, dragon, chance to live) of every dragon scored with a place named
+    scored: list[tuple[float, str, Dragon, float]] = field(default_factory=list)
 
-    def add(self, dragons: list[Dragon], owners: dict[str, float], to_move: str | None = None) -> None:
+    def add(self, dragons: list[Dragon], owners: dict[str, float], to_move: str | None = None,
+            where: str | None = None) -> None:
         self.positions += 1
         for dragon in dragons:
             owner = sum(owners[stone] for stone in dragon.stones) / len(dragon.stones)
@@ -93,6 +97,18 @@ class Accuracy:
             side = self.by_side[dragon.colour == to_move]
             side[0] += 1
             side[1] += (lives - dragon.alive) ** 2
+            if where is not None:
+                self.scored.append(((lives - dragon.alive) ** 2, where, dragon, lives))
+
+    def worst(self, n: int) -> list[str]:
+        """The n dragons read worst, one line each: where the screen's score is lost, to look at
+        on the board (which shapes the playouts misread)."""
+        lines = []
+        for squared, where, dragon, lives in sorted(self.scored, key=lambda t: -t[0])[:n]:
+            colour = "Black" if dragon.colour == "b" else "White"
+            lines.append(f"{where}: {colour} {' '.join(dragon.stones)} "
+                         f"({'alive' if dragon.alive else 'dead'} for owl) lives {lives:.2f}")
+        return lines
 
     @property
     def brier(self) -> float:
@@ -132,7 +148,8 @@ def accuracy(gnugo: GtpClient, records, first: int, last: int, estimate, cache: 
                                             for d in settled_dragons(gnugo, moves[:k])])
             dragons = [Dragon(c, tuple(stones), alive) for c, stones, alive in known]
             if dragons:
-                result.add(dragons, estimate(record, moves[:k], colour, k), colour)
+                where = f"game {record.game} before move {k + 1} ({'Black' if colour == 'b' else 'White'} to move)"
+                result.add(dragons, estimate(record, moves[:k], colour, k), colour, where)
     return result
 
 
@@ -152,6 +169,8 @@ def main() -> int:
     parser.add_argument("--cache", default=None, metavar="FILE",
                         help="keep GNU Go's (and Pachi's) answers in this JSON file and read them from it")
     parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="also list the N dragons read worst (where, stones, owl's verdict, the chance to live)")
     args = parser.parse_args()
     if any("=" not in option for option in args.mango_option):
         parser.error("-o wants KEY=VALUE")
@@ -177,7 +196,10 @@ def main() -> int:
         return {v: quantized(o) for v, o in owners.items()} if args.quantize else owners
 
     try:
-        print(accuracy(gnugo, records, args.moves[0], args.moves[1], estimate, cache).line())
+        result = accuracy(gnugo, records, args.moves[0], args.moves[1], estimate, cache)
+        print(result.line())
+        for line in result.worst(args.worst):
+            print(line)
     finally:
         gnugo.close()
         if pachi is not None:

@@ -80,3 +80,18 @@ def test_mango_s_playouts_are_scored_against_gnu_go_s_dragons(tmp_path, capsys, 
         "2 settled dragons in 1 positions: Brier 1.0000 (the side to move's 1: 1.0000, the other's 1: "
         "1.0000), 2 on the wrong side of one half (1 of 1 alive ones, 1 of 1 dead ones)")
     assert len(json.loads(cache.read_text())) == 2
+    # the dragons read worst, worst first, where they stand
+    monkeypatch.setattr("sys.argv", args + ["--pachi", pachi, "--worst", "1"])
+    assert owl_accuracy.main() == 0
+    assert capsys.readouterr().out.strip().splitlines()[1:] == [
+        "game 0 before move 3 (Black to move): Black C3 (dead for owl) lives 1.00"]
+
+
+def test_the_worst_read_dragons_come_first():
+    accuracy = owl_accuracy.Accuracy()
+    dead, alive = owl_accuracy.Dragon("b", ("C3",), alive=False), owl_accuracy.Dragon("w", ("G7",), alive=True)
+    accuracy.add([dead, alive], {"C3": 0.0, "G7": -0.9}, "b", "here")
+    accuracy.add([dead], {"C3": 0.8}, "w")                      # no place named: not listed
+    assert accuracy.worst(5) == ["here: Black C3 (dead for owl) lives 0.50",
+                                 "here: White G7 (alive for owl) lives 0.95"]
+    assert accuracy.worst(0) == []
