@@ -45,3 +45,9 @@ loadsgf games/25901e08-0059.sgf 64
 loadsgf games/25901e08-0062.sgf 39
 207 reg_genmove black
 #? [D9]*
+
+# laape-pachi9-1s.jsonl game 29 (B+R), move 44: Mango (w) played H1; the referee's win rate 0.96 -> 0.02
+# (0.16 after its best answers, every move within 0.1 of it).
+loadsgf games/4c6404d9-0029.sgf 44
+208 reg_genmove white
+#? [B3|B5]*
