@@ -148,7 +148,8 @@ def accuracy(gnugo: GtpClient, records, first: int, last: int, estimate, cache: 
                                             for d in settled_dragons(gnugo, moves[:k])])
             dragons = [Dragon(c, tuple(stones), alive) for c, stones, alive in known]
             if dragons:
-                where = f"game {record.game} before move {k + 1} ({'Black' if colour == 'b' else 'White'} to move)"
+                side = "Black" if colour == "b" else "White"
+                where = f"game {record.game} before move {k + 1} ({side} to move)"
                 result.add(dragons, estimate(record, moves[:k], colour, k), colour, where)
     return result
 
@@ -170,7 +171,8 @@ def main() -> int:
                         help="keep GNU Go's (and Pachi's) answers in this JSON file and read them from it")
     parser.add_argument("-o", "--mango-option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--worst", type=int, default=0, metavar="N",
-                        help="also list the N dragons read worst (where, stones, owl's verdict, the chance to live)")
+                        help="also list the N dragons read worst (where, stones, owl's verdict, "
+                             "the chance to live)")
     args = parser.parse_args()
     if any("=" not in option for option in args.mango_option):
         parser.error("-o wants KEY=VALUE")

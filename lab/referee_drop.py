@@ -79,7 +79,8 @@ def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: i
     from mango.engine.searcher import Searcher
 
     game = position(size, komi, moves)
-    result = Searcher(EngineConfig(seed=seed).for_size(size).replace(playouts=playouts, resign=False)).search(game)
+    config = EngineConfig(seed=seed).for_size(size).replace(playouts=playouts, resign=False)
+    result = Searcher(config).search(game)
     return ("pass" if result.move is None else game.vertex(result.move)), result.value
 
 
