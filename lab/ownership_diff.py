@@ -103,11 +103,10 @@ def referee_ownership(referee: GtpClient, moves: list[tuple[str, str]], colour: 
 
 def mango_ownership(game, config) -> dict[str, float]:
     """Mango's owner estimate from its search of the game's position (config: the settings, the
-    seed and the playouts of the search; the per-size defaults of the game's board, as Mango's
-    player reads them)."""
+    seed and the playouts of the search; the searcher fits them to the game's board size)."""
     from mango.engine.searcher import Searcher
 
-    searcher = Searcher(config.for_size(game.size).replace(resign=False, early_stop=False))
+    searcher = Searcher(config.replace(resign=False, early_stop=False))
     searcher.search(game)
     owner = searcher.ownership() or {}
     return {game.vertex(point).upper(): value for point, value in owner.items()}
@@ -115,8 +114,8 @@ def mango_ownership(game, config) -> dict[str, float]:
 
 def flat_ownership(game, config) -> dict[str, float]:
     """Mango's owner estimate from its playouts alone (no tree; config.search.playouts of them),
-    the side to move first in every one: whether a lean is the playouts' or the search's. The
-    per-size defaults of the game's board, as for mango_ownership."""
+    the side to move first in every one: whether a lean is the playouts' or the search's. No
+    searcher fits the settings here, so the board size's defaults are taken as it would."""
     from mango.engine.playout import run_ownership
 
     config = config.for_size(game.size)

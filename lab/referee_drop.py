@@ -79,8 +79,7 @@ def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: i
     from mango.engine.searcher import Searcher
 
     game = position(size, komi, moves)
-    config = EngineConfig(seed=seed).for_size(size).replace(playouts=playouts, resign=False)
-    result = Searcher(config).search(game)
+    result = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False)).search(game)
     return ("pass" if result.move is None else game.vertex(result.move)), result.value
 
 

@@ -120,18 +120,16 @@ def test_both_estimates_play_the_board_size_s_defaults_unless_a_setting_is_named
         seen.append(config)
         return [0] * 1000, [0] * 1000
 
-    class FakeSearcher:
-        def __init__(self, config):
-            seen.append(config.playout)
+    from mango.engine.searcher import Searcher
 
-        def search(self, game):
-            return None
-
-        def ownership(self):
-            return {}
+    class RecordingSearcher(Searcher):          # the settings the search ran with, fitted to the board
+        def search(self, game, *args, **kwargs):
+            result = super().search(game, *args, **kwargs)
+            seen.append(self.config.playout)
+            return result
 
     monkeypatch.setattr("mango.engine.playout.run_ownership", fake_run_ownership)
-    monkeypatch.setattr("mango.engine.searcher.Searcher", FakeSearcher)
+    monkeypatch.setattr("mango.engine.searcher.Searcher", RecordingSearcher)
     config = EngineConfig(seed=1).replace(playouts=10)
     for size, light_after_atari in ((9, True), (13, False)):
         game = ownership_diff.position(size, 7.5, [])

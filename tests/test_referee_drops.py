@@ -115,16 +115,17 @@ def test_mango_s_view_is_the_board_size_s_defaults(monkeypatch):
     """--mango shows what Mango's player would think: the 9x9 defaults on a 9x9 board."""
     seen = []
 
-    class FakeSearcher:
-        def __init__(self, config):
-            seen.append(config)
+    from mango.engine.searcher import Searcher
 
-        def search(self, game):
-            from types import SimpleNamespace
-            return SimpleNamespace(move=None, value=0.5)
+    class RecordingSearcher(Searcher):          # the settings the search ran with, fitted to the board
+        def search(self, game, *args, **kwargs):
+            result = super().search(game, *args, **kwargs)
+            seen.append(self.config)
+            return result
 
-    monkeypatch.setattr("mango.engine.searcher.Searcher", FakeSearcher)
-    assert referee_drops.mango_view(9, 7.5, MOVES[:2], 100, 3) == ("pass", 0.5)
+    monkeypatch.setattr("mango.engine.searcher.Searcher", RecordingSearcher)
+    move, value = referee_drops.mango_view(9, 7.5, MOVES[:2], 100, 3)
+    assert move != "pass" and 0 <= value <= 1
     referee_drops.mango_view(13, 7.5, MOVES[:2], 100, 3)
     assert [c.playout.light_after_atari for c in seen] == [True, False]
     assert seen[0].seed == 3 and seen[0].search.playouts == 100
