@@ -24,8 +24,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, OFFBOARD, P
                                  board_splitmix64, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, pattern_canonical, pattern_code,
                                     pattern_for_player)
-from mango.engine.tactic cimport (LADDER_BOARDS, group_liberties, group_touches_atari, ladder_read,
-                                   libs_after_move)
+from mango.engine.tactic cimport (LADDER_BOARDS, group_liberties, group_liberties_to_three,
+                                   group_touches_atari, ladder_read, libs_after_move)
 
 MODEL_FORMAT = "mango-bt"
 MODEL_VERSION = 4          # 2: radii up to 14, cfg; 3: liberties, pressure; 4: the last stone
@@ -476,7 +476,7 @@ cdef bint _atari_ladders(feature_t* f, const board_t* b, int p, int c, int g) no
     if not board_is_legal(s, ext, opp):
         return True
     board_play(s, ext, opp)
-    n = group_liberties(s, s.group[g], libs, 3)
+    n = group_liberties_to_three(s, s.group[g], libs)
     if n != 2:
         return n < 2
     return ladder_read(s, g, c) != NO_POINT
@@ -489,7 +489,7 @@ cdef int32_t _extension_level(feature_t* f, const board_t* b, int p, int c) noex
     cdef int n
     board_copy(s, b)
     board_play(s, p, c)
-    n = group_liberties(s, s.group[p], libs, 3)
+    n = group_liberties_to_three(s, s.group[p], libs)
     if n >= 3:
         return 0
     if n < 2:

@@ -22,8 +22,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
 from mango.engine.pattern3 cimport (PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
                                     pattern_named_values, pattern_value_pairs, pattern_values_for)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
-from mango.engine.tactic cimport (group_liberties, group_touches_atari, ladder_capture,
-                                  libs_after_move, save_is_laddered)
+from mango.engine.tactic cimport (group_liberties, group_liberties_to_three, group_touches_atari,
+                                  ladder_capture, libs_after_move, save_is_laddered)
 
 from mango.engine.config import PlayoutConfig
 
@@ -211,7 +211,7 @@ cdef bint _useful_throw_in(const board_t* b, int p, int c) noexcept nogil:
     cdef int libs[3]
     for i in range(4):
         q = p + d[i]
-        if b.colour[q] == 3 - c and group_liberties(b, b.group[q], libs, 3) == 2:
+        if b.colour[q] == 3 - c and group_liberties_to_three(b, b.group[q], libs) == 2:
             return True
     return _nakade_self_atari(b, p, c, False)
 
@@ -400,7 +400,7 @@ cdef void _capture_and_save_bonuses(urgency_t* u, const board_t* b, const policy
             _add_extra(u, point, cfg.save_weight * b.group_size[g])
     if cfg.ladder_atari_weight and m != PASS and m != NO_POINT and b.colour[m] == 3 - c:
         g = b.group[m]
-        if group_liberties(b, g, libs, 3) == 2:
+        if group_liberties_to_three(b, g, libs) == 2:
             point = ladder_capture(b, g, c, u.scratch)
             if point != NO_POINT:
                 _add_extra(u, point, cfg.ladder_atari_weight * b.group_size[g])
@@ -607,7 +607,7 @@ cdef int _two_liberty_answers(const board_t* b, int c, int* out) noexcept nogil:
     n_groups = board_neighbour_groups(b, m, c, groups)
     for i in range(n_groups):
         g = groups[i]
-        if group_liberties(b, g, libs, 3) != 2:
+        if group_liberties_to_three(b, g, libs) != 2:
             continue
         for k in range(2):
             if _liberties_after(b, libs[k], c, 3) >= 3 and n < 32:
@@ -632,7 +632,7 @@ cdef inline int _add_two_liberty_target(const board_t* b, int g, int* targets, i
     for i in range(n_seen[0]):
         if seen[i] == g:
             return n
-    if group_liberties(b, g, libs, 3) != 2:
+    if group_liberties_to_three(b, g, libs) != 2:
         if n_seen[0] < 16:
             seen[n_seen[0]] = g
             n_seen[0] += 1
@@ -682,7 +682,7 @@ cdef int _two_liberty_attacks(const board_t* b, int c, int* out) noexcept nogil:
     n_groups = board_neighbour_groups(b, m, c, groups)
     for i in range(n_groups):
         g = groups[i]
-        if group_liberties(b, g, libs, 3) != 2:
+        if group_liberties_to_three(b, g, libs) != 2:
             continue
         s = g
         while True:                             # the opponent's groups touching g
@@ -1225,7 +1225,7 @@ def ladder_attack(Board board, int point, int attacker):
         raise MemoryError()
     try:
         if board.b.colour[point] == 3 - attacker and \
-                group_liberties(&board.b, board.b.group[point], libs, 3) == 2:
+                group_liberties_to_three(&board.b, board.b.group[point], libs) == 2:
             result = ladder_capture(&board.b, point, attacker, scratch)
     finally:
         PyMem_Free(scratch)

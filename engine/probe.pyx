@@ -6,13 +6,14 @@ that nothing in the product carries them (through the search's declarations, eng
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t
 
-from mango.engine.board cimport BLACK, MAX_POINTS, NO_POINT, WHITE
+from mango.engine.board cimport BLACK, EMPTY, MAX_POINTS, NO_POINT, WHITE, Board
 from mango.engine.reply cimport reply_t
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
                                   _find_child, _grow_ranked, _params_from, _play, _sort_best_first,
                                   _sort_best_first_few, _start_at_root, _update_criticality,
                                   params_t, search_child_score, search_crit_of,
                                   search_parent_terms, search_selectable, search_t, worker_t)
+from mango.engine.tactic cimport group_liberties_to_three
 from mango.engine.tree cimport NODE_EXPANDED, node_t
 
 
@@ -213,3 +214,13 @@ def probe_replies(SearchTree tree, int colour):
     if colour not in (BLACK, WHITE):
         raise ValueError("colour is 1 (black) or 2 (white)")
     return {p: r.one[colour - 1][p] for p in range(MAX_POINTS) if r.one[colour - 1][p] != NO_POINT}
+
+
+def probe_liberties_to_three(Board board, int point):
+    """What the two-liberty checks read of the group on point: the count (3 for three or more,
+    perhaps without walking the group) and the liberties found when fewer."""
+    cdef int libs[3]
+    if board.b.colour[point] == EMPTY:
+        raise ValueError("no stone there")
+    n = group_liberties_to_three(&board.b, board.b.group[point], libs)
+    return n, sorted(libs[i] for i in range(n)) if n < 3 else None

@@ -43,7 +43,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
 from mango.engine.pattern3 import named_table
-from mango.engine.tactic cimport group_liberties, ladder_capture
+from mango.engine.tactic cimport group_liberties_to_three, ladder_capture
 from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_policy_from,
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
@@ -212,7 +212,8 @@ cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int p
     if s.params.prior_ladders:
         n = board_neighbour_groups(b, point, 3 - c, roots)
         for i in range(n):
-            if not board_in_atari(b, roots[i]) and group_liberties(b, roots[i], libs_found, 3) == 2 \
+            if not board_in_atari(b, roots[i]) \
+                    and group_liberties_to_three(b, roots[i], libs_found) == 2 \
                     and _ladder_atari(s, wk, b, roots[i], c) == point:
                 bonus += <double>s.policy.capture_weight * b.group_size[roots[i]]
     capture_save[0] = bonus

@@ -14,3 +14,13 @@ cdef bint group_touches_atari(const board_t* b, int g, int att) noexcept nogil
 cdef int ladder_capture(const board_t* b, int gp, int att, board_t* scratch) noexcept nogil
 cdef int ladder_read(board_t* scratch, int gp, int att) noexcept nogil
 cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch) noexcept nogil
+
+
+cdef inline int group_liberties_to_three(const board_t* b, int g, int* out) noexcept nogil:
+    """group_liberties(b, g, out, 3) for the callers that read `out` only below three: a group of
+    more than eight pseudo-liberties has three liberties or more (a liberty is counted once for
+    each of its at most four stones), known without walking the group's stones. The two-liberty
+    checks ask this of every group beside the last move, most of them far from two."""
+    if b.group_libs[g] > 8:
+        return 3
+    return group_liberties(b, g, out, 3)

@@ -107,7 +107,7 @@ cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, 
     cdef int defender = 3 - att, i, lib, ext, n, g, next_slot
     cdef int libs[3]
     cdef int after[3]
-    if steps >= LADDER_MAX_STEPS or group_liberties(here, here.group[gp], libs, 3) != 2:
+    if steps >= LADDER_MAX_STEPS or group_liberties_to_three(here, here.group[gp], libs) != 2:
         return NO_POINT
     for i in range(2):
         lib = libs[i]
@@ -132,7 +132,7 @@ cdef int _ladder_search(board_t* scratch, int slot, int steps, int gp, int att, 
         if board_is_ko(tmp, ext, defender) or board_is_suicide(tmp, ext, defender):
             return lib
         board_play(tmp, ext, defender)
-        n = group_liberties(tmp, tmp.group[gp], after, 3)
+        n = group_liberties_to_three(tmp, tmp.group[gp], after)
         if n <= 1 or (n == 2 and _ladder_search(scratch, next_slot, steps + 1, gp, att, budget)
                       != NO_POINT):
             return lib
@@ -196,7 +196,7 @@ cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch)
         return False
     board_copy(&scratch[0], b)
     board_play(&scratch[0], point, c)
-    n = group_liberties(&scratch[0], scratch[0].group[point], libs, 3)
+    n = group_liberties_to_three(&scratch[0], scratch[0].group[point], libs)
     if n != 2:
         return n < 2
     return _ladder_search(scratch, 0, 0, point, 3 - c, &budget) != NO_POINT

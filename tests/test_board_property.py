@@ -148,3 +148,32 @@ def test_undo_restores_every_earlier_position(size, data):
         game.undo()
         assert (str(game), game.board.hash, game.to_move, game.captures, game.board.ko_point) == snapshots.pop()
         game.board.check_invariants()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(3, 9), data=st.data())
+def test_two_liberty_checks_read_every_group_right(size, data):
+    """The playouts' two-liberty checks take a group of more than eight pseudo-liberties for one
+    of three or more without walking it: along dense games (big groups, shared liberties), every
+    group's answer is min(3, its liberties), with the liberties themselves below three."""
+    from mango.engine.probe import probe_liberties_to_three
+    rnd = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+    game, ref = Game(size), ReferenceGame(size)
+    colour = BLACK
+    for _ in range(game_length(data, size, 3, 200)):
+        board = game.board
+        legal = [q for q in board.empty_points() if board.is_legal(q, colour)]
+        if not legal:
+            break
+        play_both(game, ref, colour, board.xy(rnd.choice(legal)))
+        colour = 3 - colour
+        seen = set()
+        for q in board.stones(BLACK) + board.stones(WHITE):
+            if board.xy(q) in seen:
+                continue
+            stones, liberties = ref.board.chain(board.xy(q))
+            seen |= stones
+            count, found = probe_liberties_to_three(board, q)
+            assert count == min(3, len(liberties))
+            if count < 3:
+                assert found == sorted(board.point(*xy) for xy in liberties)
