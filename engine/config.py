@@ -346,6 +346,14 @@ class PlayoutConfig(_Section):
         at most (the attacking half of Pachi's two-liberty check, moggy's 2lib: the move that
         wins a capturing race with tempo, which defence alone never plays).""")
 
+    self_atari_redirect: bool = setting(
+        False,
+        doc="""When the urgency draw picks a point the self-atari refusals turn down and the point is
+        a liberty of an opponent's two-liberty group, play that group's other liberty instead if
+        the stone there keeps two liberties: the approach move of a capturing race, where filling
+        the shared liberty first would put one's own stones in atari (Pachi's moggy, its
+        selfatari_other and selfatari_cousin, on by default there). Read only on a refusal.""")
+
     two_liberty_attack_probability: float = setting(
         1.0, low=0.0, high=1.0, unit="probability",
         doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the

@@ -776,6 +776,27 @@ cdef int _ko_fight_move(const urgency_t* u, const board_t* b, const policy_t* cf
     return p
 
 
+cdef int _race_approach(const board_t* b, const policy_t* cfg, int q, int c) noexcept nogil:
+    """For a point q that candidate_ok refused as c's self-atari: the other liberty of an opponent
+    group of two liberties that q touches, where c's stone keeps two liberties and is acceptable
+    (self_atari_redirect); PASS if none, or if q was refused for another reason."""
+    cdef int w = b.width, i, g, r, size
+    cdef int* d = [-w, -1, 1, w]
+    cdef int libs[3]
+    if b.colour[q] != EMPTY or libs_after_move(b, q, c, &size) != 1:
+        return PASS                             # an eye, a ko or a suicide: no race here
+    for i in range(4):
+        if b.colour[q + d[i]] != 3 - c:
+            continue
+        g = b.group[q + d[i]]
+        if group_liberties_to_three(b, g, libs) != 2:
+            continue
+        r = libs[1] if libs[0] == q else libs[0]
+        if libs_after_move(b, r, c, &size) >= 2 and candidate_ok(b, cfg, r, c):
+            return r
+    return PASS
+
+
 cdef inline bint _atari_pending(const board_t* b, int c) noexcept nogil:
     """The opponent's last move stands in atari, or has put one of c's groups beside it in atari."""
     cdef int w = b.width, m = b.last_move, i, q
@@ -856,7 +877,10 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         if candidate_ok(b, cfg, q, c):
             p = q
         else:
-            _set_for_now(u, b, c, q, 0)
+            if cfg.self_atari_redirect:
+                p = _race_approach(b, cfg, q, c)
+            if p == PASS:
+                _set_for_now(u, b, c, q, 0)
     _restore(u, b, c)
     _clear_extra(u)
     return p
@@ -1065,6 +1089,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade_self_atari = config.nakade_self_atari
     cfg.nakade_kills_only = config.nakade_kills_only
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
+    cfg.self_atari_redirect = config.self_atari_redirect
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0

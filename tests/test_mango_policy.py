@@ -23,7 +23,8 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               defend_two_liberties=True, filter_random_moves=True, ladder_saves=True, ladder_atari_weight=10_000,
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
-              avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5)
+              avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5,
+              self_atari_redirect=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -311,6 +312,33 @@ def test_two_liberty_attack_plays_the_race_s_atari(attack):
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(200)}
     assert (moves == {"E2"}) is attack
+
+
+RACE = """
+    . X . X .
+    X X X X X
+    O O O X .
+    X X O X .
+    . . O . .
+"""
+
+
+def test_self_atari_redirect_approaches_the_race_from_outside():
+    """Black's A2-B2 and White's five stones share the liberty B1, where Black would be in atari:
+    a draw that picks B1 plays White's other liberty D1 instead (the atari that wins the race),
+    and no other move changes. Every point drawn alike (no patterns), so that B1 comes up often."""
+    game = Game.from_ascii(RACE)
+    changed = 0
+    for seed in range(120):
+        moves = [game.vertex(MangoPlayout(game.board.copy(), PlayoutConfig(**{
+            **ALL_OFF, "patterns": False, "avoid_self_atari": True, "self_atari_redirect": redirect}),
+            seed=seed).step())
+            for redirect in (False, True)]
+        assert "B1" not in moves and "A1" not in moves      # the self-ataris stay refused
+        if moves[0] != moves[1]:
+            assert moves[1] == "D1"
+            changed += 1
+    assert changed > 10
 
 
 KO = """
