@@ -354,6 +354,14 @@ class PlayoutConfig(_Section):
         the shared liberty first would put one's own stones in atari (Pachi's moggy, its
         selfatari_other and selfatari_cousin, on by default there). Read only on a refusal.""")
 
+    two_liberty_race: bool = setting(
+        True,
+        doc="""two_liberty_attack's race half: the ataris on the opponent's two-liberty groups that
+        touch an own group the last move left with two liberties. Off, only the chase of the last
+        move's own group is left, which reads one group where the race walks every stone of the
+        own groups beside the last move (an ablation of Pachi's two-liberty check, whose attack
+        covers both).""")
+
     two_liberty_attack_probability: float = setting(
         1.0, low=0.0, high=1.0, unit="probability",
         doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the

@@ -249,8 +249,8 @@ def test_light_after_atari_answers_the_atari_instead_of_a_light_move(after):
     assert len(moves) > 8
 
 
-@pytest.mark.parametrize("attack", [False, True])
-def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack):
+@pytest.mark.parametrize("attack, race", [(False, True), (True, True), (True, False)])
+def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack, race):
     game = Game.from_ascii("""
         . . . . . . .
         . . . . . . .
@@ -260,8 +260,8 @@ def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack):
         X . . . . . .
         . . . . . . .
     """, to_move="w")
-    game.play("w", "B2")               # two liberties, C2 and B1
-    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack})
+    game.play("w", "B2")               # two liberties, C2 and B1: the chase, with or without the race
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_race": race})
     moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(16)]
     # Black B1 is answered by C2 with three liberties; Black C2 leaves B1, whose escape has two
@@ -294,8 +294,8 @@ def test_two_liberty_attack_probability_looks_on_that_share_of_the_moves():
     assert never < half < 64
 
 
-@pytest.mark.parametrize("attack", [False, True])
-def test_two_liberty_attack_plays_the_race_s_atari(attack):
+@pytest.mark.parametrize("attack, race", [(False, True), (True, True), (True, False)])
+def test_two_liberty_attack_plays_the_race_s_atari(attack, race):
     game = Game.from_ascii("""
         . . . . . . .
         . . . . . . .
@@ -308,10 +308,10 @@ def test_two_liberty_attack_plays_the_race_s_atari(attack):
     game.play("w", "C3")               # Black's four stones down to A1 and B1
     # White's D1-D2 has two liberties too: Black's atari at E2 wins the race
     # (E1 would be an atari too, but White's escape at E2 puts the E1 stone in atari)
-    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack})
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_race": race})
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(200)}
-    assert (moves == {"E2"}) is attack
+    assert (moves == {"E2"}) is (attack and race)           # the chase alone leaves it to the draw
 
 
 RACE = """
