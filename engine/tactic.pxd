@@ -19,8 +19,7 @@ cdef bint save_is_laddered(const board_t* b, int point, int c, board_t* scratch)
 cdef inline int group_liberties_to_three(const board_t* b, int g, int* out) noexcept nogil:
     """group_liberties(b, g, out, 3) for the callers that read `out` only below three: a group of
     more than eight pseudo-liberties has three liberties or more (a liberty is counted once for
-    each of its at most four stones), known without walking the group's stones. The two-liberty
-    checks ask this of every group beside the last move, most of them far from two."""
+    each of its at most four stones), known without walking the group's stones."""
     if b.group_libs[g] > 8:
         return 3
     return group_liberties(b, g, out, 3)
