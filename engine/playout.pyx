@@ -784,7 +784,7 @@ cdef int _race_approach(const board_t* b, const policy_t* cfg, int q, int c) noe
     cdef int* d = [-w, -1, 1, w]
     cdef int libs[3]
     if b.colour[q] != EMPTY or libs_after_move(b, q, c, &size) != 1:
-        return PASS                             # refused as a suicide or a ko: no race here
+        return PASS                             # not a self-atari: refused for another reason
     for i in range(4):
         if b.colour[q + d[i]] != 3 - c:
             continue
