@@ -354,6 +354,13 @@ class PlayoutConfig(_Section):
         the shared liberty first would put one's own stones in atari (Pachi's moggy, its
         selfatari_other and selfatari_cousin, on by default there). Read only on a refusal.""")
 
+    two_liberty_chase: bool = setting(
+        True,
+        doc="""two_liberty_attack's chase half: the atari on the last move's group when it has two
+        liberties. Off, with two_liberty_race on, only the race's ataris are left (the owl
+        screen gives each half about half of the attack's gain, and the chase most of its cost:
+        docs/strength.md). An ablation of Pachi's two-liberty check, whose attack covers both.""")
+
     two_liberty_race: bool = setting(
         True,
         doc="""two_liberty_attack's race half: the ataris on the opponent's two-liberty groups that

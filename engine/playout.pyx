@@ -661,13 +661,13 @@ cdef inline int _touches_after(const board_t* b, int p, int c, int q) noexcept n
     return 0
 
 
-cdef int _two_liberty_attacks(const board_t* b, int c, bint race, int* out) noexcept nogil:
+cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, bint race, int* out) noexcept nogil:
     """Ataris a chase or a capturing race asks for (the attacking half of Pachi's two-liberty
     check): on the last move's group when it has two liberties, and on the opponent's
     two-liberty groups touching an own group the last move left with two (the race's move). Only
     an atari whose stone keeps two liberties, also once the opponent has escaped at the other
-    liberty, and whose escape would leave the group two liberties at most; without `race`, only
-    the first (the chase). `out` has room for 32."""
+    liberty, and whose escape would leave the group two liberties at most; `chase` and `race`
+    switch the two kinds. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
     cdef int n_groups, atari, escape, n_seen = 0
     cdef int* d = [-w, -1, 1, w]
@@ -678,7 +678,9 @@ cdef int _two_liberty_attacks(const board_t* b, int c, bint race, int* out) noex
     cdef int seen[16]
     if m == PASS or m == NO_POINT or b.colour[m] != opp:
         return 0
-    n_targets = _add_two_liberty_target(b, b.group[m], targets, target_libs, n_targets, seen, &n_seen)
+    if chase:
+        n_targets = _add_two_liberty_target(b, b.group[m], targets, target_libs, n_targets, seen,
+                                            &n_seen)
     n_groups = board_neighbour_groups(b, m, c, groups) if race else 0
     for i in range(n_groups):
         g = groups[i]
@@ -852,7 +854,7 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     if p == PASS and cfg.two_liberty_attack != 0 \
             and (cfg.two_liberty_attack_threshold == <uint32_t>4294967295U
                  or <uint32_t>(rng_next(rng) >> 32) < cfg.two_liberty_attack_threshold):
-        n = _two_liberty_attacks(b, c, cfg.two_liberty_race, local)
+        n = _two_liberty_attacks(b, c, cfg.two_liberty_chase, cfg.two_liberty_race, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
@@ -1081,6 +1083,7 @@ cdef policy_t _policy_from(config):
     cfg.defend_two_liberties = config.defend_two_liberties
     cfg.two_liberty_attack = config.two_liberty_attack
     cfg.two_liberty_race = config.two_liberty_race
+    cfg.two_liberty_chase = config.two_liberty_chase
     cfg.two_liberty_attack_threshold = <uint32_t>min(
         config.two_liberty_attack_probability * 4294967296.0, 4294967295.0)
     cfg.ko_fight_threshold = <uint32_t>min(config.ko_fight_probability * 4294967296.0, 4294967295.0)

@@ -249,8 +249,9 @@ def test_light_after_atari_answers_the_atari_instead_of_a_light_move(after):
     assert len(moves) > 8
 
 
-@pytest.mark.parametrize("attack, race", [(False, True), (True, True), (True, False)])
-def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack, race):
+@pytest.mark.parametrize("attack, chase, race", [(False, True, True), (True, True, True), (True, True, False),
+                                                 (True, False, True)])
+def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack, chase, race):
     game = Game.from_ascii("""
         . . . . . . .
         . . . . . . .
@@ -261,14 +262,34 @@ def test_two_liberty_attack_ataris_where_the_escape_stays_short(attack, race):
         . . . . . . .
     """, to_move="w")
     game.play("w", "B2")               # two liberties, C2 and B1: the chase, with or without the race
-    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_race": race})
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_chase": chase,
+                              "two_liberty_race": race})
     moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(16)]
-    # Black B1 is answered by C2 with three liberties; Black C2 leaves B1, whose escape has two
+    # Black B1 is answered by C2 with three liberties; Black C2 leaves B1, whose escape has two;
+    # the race alone finds C2 too, since B2 touches Black's A2, down to two liberties as well
     if attack:
         assert moves.count("C2") == 16
     else:
         assert "B1" in moves and len(set(moves)) > 2        # the urgency draw's variety
+
+
+@pytest.mark.parametrize("chase", [True, False])
+def test_two_liberty_chase_is_a_switch_of_its_own(chase):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X . . . . .
+        . . X . . . .
+        . . . . . . .
+    """, to_move="w")
+    game.play("w", "B2")               # two liberties, A2 and B1; Black's B3 and C2 keep three: no race
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": True, "two_liberty_chase": chase})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(32)}
+    assert (moves <= {"A2", "B1"}) is chase
 
 
 def test_two_liberty_attack_probability_looks_on_that_share_of_the_moves():
@@ -294,8 +315,9 @@ def test_two_liberty_attack_probability_looks_on_that_share_of_the_moves():
     assert never < half < 64
 
 
-@pytest.mark.parametrize("attack, race", [(False, True), (True, True), (True, False)])
-def test_two_liberty_attack_plays_the_race_s_atari(attack, race):
+@pytest.mark.parametrize("attack, chase, race", [(False, True, True), (True, True, True), (True, True, False),
+                                                 (True, False, True)])
+def test_two_liberty_attack_plays_the_race_s_atari(attack, chase, race):
     game = Game.from_ascii("""
         . . . . . . .
         . . . . . . .
@@ -308,7 +330,8 @@ def test_two_liberty_attack_plays_the_race_s_atari(attack, race):
     game.play("w", "C3")               # Black's four stones down to A1 and B1
     # White's D1-D2 has two liberties too: Black's atari at E2 wins the race
     # (E1 would be an atari too, but White's escape at E2 puts the E1 stone in atari)
-    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_race": race})
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": attack, "two_liberty_chase": chase,
+                              "two_liberty_race": race})
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(200)}
     assert (moves == {"E2"}) is (attack and race)           # the chase alone leaves it to the draw
