@@ -357,9 +357,10 @@ class PlayoutConfig(_Section):
     two_liberty_chase: bool = setting(
         True,
         doc="""two_liberty_attack's chase half: the atari on the last move's group when it has two
-        liberties. Off, with two_liberty_race on, only the race's ataris are left (the owl
-        screen gives each half about half of the attack's gain, and the chase most of its cost:
-        docs/strength.md). An ablation of Pachi's two-liberty check, whose attack covers both.""")
+        liberties. Off, with two_liberty_race on, only the race's ataris are left: on the owl
+        screen the race alone keeps most of the attack's gain, and the chase brings most of its
+        cost (docs/strength.md). An ablation of Pachi's two-liberty check, whose attack covers
+        both.""")
 
     two_liberty_race: bool = setting(
         True,
