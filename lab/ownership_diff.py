@@ -265,32 +265,57 @@ def main() -> int:
 @dataclass
 class Tally:
     """Which way the judgements lean: Mango more hopeful for its own side than the referee (its
-    groups more alive, the opponent's less) or less, over every group listed."""
+    groups more alive, the opponent's less) or less, over every group listed. Counted by groups
+    and weighted by stones: a stone of a group is the unit a fight wins or loses. Before Mango's
+    move its side is the side to move, so with --flat --referee-before-move the lean is that of
+    the playouts toward whoever moves first (the 13x13 screen of the ledger, 2026-11-27)."""
     positions: int = 0
     own_hopeful: int = 0
     own_doubtful: int = 0
     their_hopeful: int = 0
     their_doubtful: int = 0
+    own_stones: int = 0
+    their_stones: int = 0
+    own_gap: float = 0.0        # over Mango's stones: its chance to live minus the referee's
+    their_gap: float = 0.0      # the same over the opponent's stones (negative: more dead)
+    stone_gap: float = 0.0      # stones times the absolute gap, whichever way
 
     def add(self, mango_colour: str, views: list[GroupView]) -> None:
         self.positions += 1
         for view in views:
             mine = view.colour == mango_colour
-            hopeful = (view.alive(view.mango) > view.alive(view.referee)) == mine
+            difference = (view.alive(view.mango) - view.alive(view.referee)) * len(view.stones)
+            hopeful = (difference > 0) == mine
+            self.stone_gap += abs(difference)
             if mine:
                 self.own_hopeful += hopeful
                 self.own_doubtful += not hopeful
+                self.own_stones += len(view.stones)
+                self.own_gap += difference
             else:
                 self.their_hopeful += hopeful
                 self.their_doubtful += not hopeful
+                self.their_stones += len(view.stones)
+                self.their_gap += difference
+
+    @property
+    def lean(self) -> float:
+        """Stones a position that Mango's estimate moves toward its own side: its stones' extra
+        life plus the opponent's extra death."""
+        return (self.own_gap - self.their_gap) / self.positions if self.positions else 0.0
 
     def line(self) -> str:
         hopeful = self.own_hopeful + self.their_hopeful
         total = hopeful + self.own_doubtful + self.their_doubtful
+        per_own = self.own_gap / self.own_stones if self.own_stones else 0.0
+        per_their = self.their_gap / self.their_stones if self.their_stones else 0.0
         return (f"{total} groups apart in {self.positions} positions; Mango more hopeful for its side "
                 f"in {hopeful} ({self.own_hopeful} of its {self.own_hopeful + self.own_doubtful} "
                 f"groups more alive, {self.their_hopeful} of the opponent's "
-                f"{self.their_hopeful + self.their_doubtful} more dead)")
+                f"{self.their_hopeful + self.their_doubtful} more dead)\n"
+                f"by stones: its {self.own_stones} {per_own:+.3f} alive, the opponent's "
+                f"{self.their_stones} {per_their:+.3f}; lean {self.lean:.2f} stones a position toward "
+                f"Mango's side; stones x gap {self.stone_gap:.1f}")
 
 
 if __name__ == "__main__":

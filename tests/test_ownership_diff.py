@@ -73,8 +73,9 @@ def test_the_groups_mango_keeps_alive_and_the_referee_kills_are_listed(tmp_path,
     assert all(line.endswith("0.00 for the referee") for line in listed)
     assert MOVES[4] == ("b", "E3")          # E3 is played at move 5: not yet on the board
     # three listed (C3 twice, C7 once), each Mango's own and more alive in its eyes
-    assert lines[-1] == ("3 groups apart in 2 positions; Mango more hopeful for its side in 3 "
+    assert lines[-2] == ("3 groups apart in 2 positions; Mango more hopeful for its side in 3 "
                          "(3 of its 3 groups more alive, 0 of the opponent's 0 more dead)")
+    assert lines[-1].startswith("by stones: its 3 +") and "the opponent's 0 +0.000" in lines[-1]
 
 
 def test_the_tally_reads_each_group_from_mango_s_side():
@@ -83,6 +84,23 @@ def test_the_tally_reads_each_group_from_mango_s_side():
                     ownership_diff.GroupView("b", ("D4",), mango=-0.6, referee=0.8),     # theirs, hopeful
                     ownership_diff.GroupView("b", ("E5",), mango=0.9, referee=0.2)])     # theirs, doubtful
     assert (tally.own_hopeful, tally.own_doubtful, tally.their_hopeful, tally.their_doubtful) == (1, 0, 1, 1)
+
+
+def test_the_tally_weighs_the_lean_by_stones():
+    tally = ownership_diff.Tally()
+    # White to move: its two-stone group 0.7 more alive for Mango (0.8 against 0.1), Black's
+    # three-stone group 0.5 more dead (0.25 against 0.75), Black's lone stone 0.1 more alive.
+    tally.add("w", [ownership_diff.GroupView("w", ("C3", "C4"), mango=-0.6, referee=0.8),
+                    ownership_diff.GroupView("b", ("D4", "D5", "D6"), mango=-0.5, referee=0.5),
+                    ownership_diff.GroupView("b", ("E5",), mango=0.4, referee=0.2)])
+    tally.add("b", [])
+    assert tally.own_stones == 2 and tally.their_stones == 4
+    assert tally.own_gap == pytest.approx(1.4) and tally.their_gap == pytest.approx(-1.4)
+    assert tally.stone_gap == pytest.approx(3.0)
+    assert tally.lean == pytest.approx(1.4)         # (1.4 + 1.4) over two positions
+    assert "lean 1.40 stones a position" in tally.line()
+    assert "its 2 +0.700 alive, the opponent's 4 -0.350" in tally.line()
+    assert ownership_diff.Tally().lean == 0.0
 
 
 def test_mango_s_settings_are_taken_and_a_bad_one_refused(tmp_path, capsys, monkeypatch):
