@@ -268,7 +268,9 @@ class Tally:
     groups more alive, the opponent's less) or less, over every group listed. Counted by groups
     and weighted by stones: a stone of a group is the unit a fight wins or loses. Before Mango's
     move its side is the side to move, so with --flat --referee-before-move the lean is that of
-    the playouts toward whoever moves first (the 13x13 screen of the ledger, 2026-11-27)."""
+    the playouts toward whoever moves first (the 13x13 screen of the ledger, 2026-11-27); but in
+    a lost game's positions an estimate merely less sure than the referee's leans the same way,
+    so the owl screen (lab/owl_accuracy.py) judges which estimate is right."""
     positions: int = 0
     own_hopeful: int = 0
     own_doubtful: int = 0
