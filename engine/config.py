@@ -230,8 +230,8 @@ class PlayoutConfig(_Section):
         Go (82.5% against 71.8% for 0, 400 games), before the tree and the tactics; in the tree the
         light moves make the playouts kill the opponent's groups too readily (the owl screens of
         docs/strength.md: 0 judges settled dragons best on every size), and 0 is the 13x13 default
-        since its equal-time match against 0.2 (118/201 at 1 s a move, +61 Elo: the ledger). Without them a playout costs 3% more
-        instructions on 9x9, 8% on 13x13, 14% on 19x19.""")
+        since its equal-time match against 0.2 (118/201 at 1 s a move, +61 Elo: the ledger).
+        Without them a playout costs 3% more instructions on 9x9, 8% on 13x13, 14% on 19x19.""")
 
     filter_random_moves: bool = setting(
         False,

@@ -153,8 +153,8 @@ def test_lgrf_2_after_the_tactics_is_the_19x19_default_only():
 
 
 def test_no_light_moves_is_the_13x13_default_only():
-    """The ledger's equal-time match (201 games) chose it on 13x13; 9x9 and 19x19 keep their light moves until
-    their own matches say otherwise."""
+    """The ledger's equal-time match (201 games) chose it on 13x13; 9x9 and 19x19 keep their light
+    moves until their own matches say otherwise."""
     for size, share in ((13, 0.0), (9, 0.2), (19, 0.2)):
         assert EngineConfig().for_size(size).playout.random_move_probability == share
     pinned = EngineConfig().with_strings({"random_move_probability": "0.2"}).for_size(13).playout
