@@ -164,12 +164,12 @@ class RefereeCache:
 
     def __init__(self, path: str | None):
         self.path = path
-        self.known: dict[str, dict[str, float]] = {}
+        self.known: dict[str, dict] = {}
         if path and os.path.exists(path):
             with open(path) as handle:
                 self.known = json.load(handle)
 
-    def estimate(self, key: str, compute) -> dict[str, float]:
+    def estimate(self, key: str, compute) -> dict:
         if key not in self.known:
             self.known[key] = compute()
             if self.path:
