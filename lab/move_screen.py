@@ -1,20 +1,22 @@
 """How Mango's moves stand in the referee's eyes, setting against setting: a screen of the search.
 
-The owl screen (lab/owl_accuracy.py) judges the playouts alone; this one judges the moves the
-whole search chooses. From a store of Mango's games (against Pachi, say), --positions positions
-where Mango was to move (among its moves FIRST..LAST, drawn with --seed: the same positions for
-every run), Mango searches each one in process (the board size's defaults with -o, at
---mango-playouts, a seed per position) and the referee judges its move: the referee searches the
-position after it for the opponent, and one minus the opponent's win rate is the move's value
-for Mango. The referee's own move and win rate in the position itself are the yardstick; a
-position it calls decided (its win rate for Mango outside --band) is left out, since there every
-move is worth the same.
+The owl screen (lab/owl_accuracy.py) judges the playouts alone; this one judges the moves the whole
+search chooses. From a store of Mango's games (against Pachi, say), --positions positions where
+Mango was to move (among its moves FIRST..LAST, drawn with --seed: the same positions for every
+run), Mango searches each one in process (the board size's defaults with -o, at --mango-playouts, a
+seed per position drawn from --mango-seed) and the referee judges its move: the referee searches
+the position after it for the opponent, and one minus the opponent's win rate is the move's value
+for Mango. The referee's own move and win rate in the position itself are the yardstick; a position
+it calls decided (its win rate for Mango outside --band) is left out, since there every move is
+worth the same.
 
-The referee's answers are kept in --referee-cache (the position, and the position after each
-move judged), so that runs of several settings judge one move by one answer: only the moves two
-settings choose differently separate them, and the referee's noise on the others cancels (Pachi's
-answers are not reproducible, even seeded). Each run writes its moves and values to --out; with
---compare, the paired difference of the values of two runs' moves, with its interval:
+The referee's answers are kept in --referee-cache (the position, and the position after each move
+judged), so that runs of several settings judge one move by one answer: only the moves two settings
+choose differently separate them, and the referee's noise on the others cancels (Pachi's answers
+are not reproducible, even seeded). The same settings with another --mango-seed measure the
+screen's own noise: Mango's moves differ in some positions with the seed alone. Each run writes its
+moves and values to --out; with --compare, the paired difference of the values of two runs' moves,
+with its interval:
 
     python scripts/move_screen.py docs/results/rmp0-time1s-pachi13.jsonl --moves 10 70 \\
         --positions 150 --mango-playouts 7000 --referee-cache /tmp/screen13.json --out base.json
@@ -92,9 +94,11 @@ def mango_move(record, moves: list[tuple[str, str]], config, seed: int) -> str:
 
 
 def screen(referee: GtpClient, cache: RefereeCache, candidates, count: int,
-           band: tuple[float, float], config, seed: int, progress=None) -> list[Judged]:
-    """The first `count` candidates, in the order of the seeded shuffle, that the referee does not
-    call decided, each with Mango's move judged."""
+           band: tuple[float, float], config, seed: int, mango_seed: int,
+           progress=None) -> list[Judged]:
+    """The first `count` candidates, in the order of the shuffle seeded by `seed`, that the
+    referee does not call decided, each with Mango's move judged (Mango's seeds drawn from
+    mango_seed: another mango_seed with the same settings measures the screen's own noise)."""
     order = list(candidates)
     random.Random(seed).shuffle(order)
     judged: list[Judged] = []
@@ -112,7 +116,7 @@ def screen(referee: GtpClient, cache: RefereeCache, candidates, count: int,
         before = referee_answer(referee, cache, key, moves, colour)
         if before["rate"] is None or not band[0] <= before["rate"] <= band[1]:
             continue
-        move = mango_move(record, moves, config, seed * 100_003 + len(judged))
+        move = mango_move(record, moves, config, mango_seed * 100_003 + len(judged))
         # the referee's own move too is judged from the position after it (its win rate before
         # the move is its search's best, a yardstick biased upwards beside the others)
         try:
@@ -172,7 +176,8 @@ def main() -> int:
     parser.add_argument("--moves", type=int, nargs=2, default=(10, 70), metavar=("FIRST", "LAST"),
                         help="the move numbers of Mango's moves to draw positions from")
     parser.add_argument("--positions", type=int, default=150)
-    parser.add_argument("--seed", type=int, default=1, help="which positions, and Mango's seeds")
+    parser.add_argument("--seed", type=int, default=1, help="which positions")
+    parser.add_argument("--mango-seed", type=int, default=1, help="Mango's seeds")
     parser.add_argument("--band", type=float, nargs=2, default=(0.15, 0.85),
                         metavar=("LOW", "HIGH"),
                         help="the referee's win rates for Mango of the positions kept")
@@ -216,7 +221,7 @@ def main() -> int:
 
     try:
         judged = screen(referee, cache, candidates, args.positions, tuple(args.band), config,
-                        args.seed, show if args.verbose else None)
+                        args.seed, args.mango_seed, show if args.verbose else None)
     finally:
         referee.close()
     if args.out:
