@@ -102,12 +102,12 @@ def screen(referee: GtpClient, cache: RefereeCache, candidates, count: int,
     order = list(candidates)
     random.Random(seed).shuffle(order)
     judged: list[Judged] = []
-    size = None
+    board = None
     for record, k in order:
         if len(judged) == count:
             break
-        if record.size != size:
-            size = record.size
+        if (record.size, record.komi) != board:
+            board = (record.size, record.komi)
             referee.send(f"boardsize {record.size}")
             referee.send(f"komi {record.komi}")
         moves = game_moves(record.sgf)[:k]
