@@ -36,9 +36,10 @@ import random
 import sys
 from dataclasses import asdict, dataclass
 
+from mango.engine.statistic import Z95
 from mango.lab.client import EngineFailure, GtpClient, split_command
 from mango.lab.ownership_diff import RefereeCache
-from mango.lab.referee_drop import OTHER, PACHI, game_moves, position, referee_view
+from mango.lab.referee_drop import OTHER, PACHI, game_moves, mango_view, referee_view
 from mango.lab.store import read_records
 
 
@@ -54,16 +55,17 @@ class Judged:
     value: float | None
 
 
-def candidate_positions(records, first: int, last: int) -> list[tuple[object, int]]:
-    """(record, k) for every position before Mango's move k + 1 with FIRST <= k + 1 <= LAST, past
-    the game's opening (the moves both engines were given)."""
+def candidate_positions(records, first: int, last: int) -> list[tuple[object, list, int]]:
+    """(record, its moves, k) for every position before Mango's move k + 1 with FIRST <= k + 1 <=
+    LAST, past the game's opening (the moves both engines were given); each game's SGF is read
+    once."""
     found = []
     for record in records:
         moves = game_moves(record.sgf)
         opening = len(record.opening.split()) if record.opening else 0
         for k in range(max(first - 1, opening), min(last, len(moves))):
             if moves[k][0] == record.a_colour:
-                found.append((record, k))
+                found.append((record, moves, k))
     return found
 
 
@@ -84,13 +86,10 @@ def referee_answer(referee: GtpClient, cache: RefereeCache, key: str,
 
 
 def mango_move(record, moves: list[tuple[str, str]], config, seed: int) -> str:
-    """Mango's move in the position (the config fitted to the board size by the searcher; no
-    resignation, so that every position has a move to judge)."""
-    from mango.engine.searcher import Searcher
-
-    game = position(record.size, record.komi, moves)
-    result = Searcher(config.replace(seed=seed, resign=False)).search(game)
-    return "pass" if result.move is None else game.vertex(result.move).upper()
+    """Mango's move in the position (no resignation, so that every position has a move to
+    judge)."""
+    move, _ = mango_view(record.size, record.komi, moves, config.search.playouts, seed, config)
+    return move.upper()
 
 
 def screen(referee: GtpClient, cache: RefereeCache, candidates, count: int,
@@ -103,14 +102,14 @@ def screen(referee: GtpClient, cache: RefereeCache, candidates, count: int,
     random.Random(seed).shuffle(order)
     judged: list[Judged] = []
     board = None
-    for record, k in order:
+    for record, played, k in order:
         if len(judged) == count:
             break
         if (record.size, record.komi) != board:
             board = (record.size, record.komi)
             referee.send(f"boardsize {record.size}")
             referee.send(f"komi {record.komi}")
-        moves = game_moves(record.sgf)[:k]
+        moves = played[:k]
         colour = record.a_colour
         key = position_key(record, k)
         before = referee_answer(referee, cache, key, moves, colour)
@@ -140,7 +139,7 @@ def mean_interval(values: list[float]) -> tuple[float, float]:
     if n < 2:
         return mean, 0.0
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(variance / n)
+    return mean, Z95 * math.sqrt(variance / n)
 
 
 def summary(judged: list[Judged]) -> str:

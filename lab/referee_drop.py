@@ -72,14 +72,16 @@ def position(size: int, komi: float, moves: list[tuple[str, str]]):
     return game
 
 
-def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int):
-    """Mango's move and win rate for the side to move after moves (the defaults of the board's
-    size, no resignation)."""
+def mango_view(size: int, komi: float, moves: list[tuple[str, str]], playouts: int, seed: int,
+               config=None):
+    """Mango's move and win rate for the side to move after moves (config, by default the
+    defaults, fitted to the board's size; no resignation)."""
     from mango.engine.config import EngineConfig
     from mango.engine.searcher import Searcher
 
     game = position(size, komi, moves)
-    result = Searcher(EngineConfig(seed=seed).replace(playouts=playouts, resign=False)).search(game)
+    settings = (config or EngineConfig()).replace(seed=seed, playouts=playouts, resign=False)
+    result = Searcher(settings).search(game)
     return ("pass" if result.move is None else game.vertex(result.move)), result.value
 
 

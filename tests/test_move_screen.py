@@ -60,8 +60,8 @@ def test_the_positions_are_mango_s_moves_in_the_range_past_the_opening():
     record = stored_game(0)
     found = move_screen.candidate_positions([record], 1, 7)
     # moves 3, 5 and 7 are Black's (Mango's) past the two-move opening; 1 is in the opening
-    assert [k for _, k in found] == [2, 4, 6]
-    assert [k for _, k in move_screen.candidate_positions([record], 4, 6)] == [4]
+    assert [k for _, _, k in found] == [2, 4, 6]
+    assert [k for _, _, k in move_screen.candidate_positions([record], 4, 6)] == [4]
 
 
 def run(tmp_path, monkeypatch, capsys, *extra: str) -> tuple[list[str], int]:
