@@ -4,7 +4,8 @@
 # study's section 3.3: moves that lose at once left out, Mango's default nogo_playout=random; the
 # other rows play the naive playouts, nogo_playout=naive), 2N without RAVE against N with it and the
 # reverse, and with RAVE and UCT (C = UCT_C, 0.4: section 3.4's best region) on both sides; the
-# others C = 0. N in NS (the paper: 50, 500, 5,000, 50,000; the last costs about a minute a game).
+# others C = 0. N in NS (the paper: 50, 500, 5,000, 50,000; at 50,000 a game takes about 6 s of
+# thinking, since both sides stop early once the most visited move cannot be caught).
 # GAMES games a cell, JOBS (2) at a time. Resumable: run it again.
 #   MANGO=mango STORE=docs/results/nogo36-nogo7.jsonl GAMES=200 scripts/nogo_scaling.sh
 #   mango report docs/results/nogo36-nogo7.jsonl --reference docs/results/nogo36-paper.toml
