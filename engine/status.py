@@ -10,10 +10,12 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    (at most one eye, at least one such shared point), with every opposing group across those
    shared points in the same state, are seki, unless a stone on a shared point, once captured,
    leaves the capturer without two eyes (a throw-in that looks like self-atari but leaves a
-   nakade shape), or the eye is bordered by a group of its colour that is not in the seki (then
-   it is no eye: a group that can be captured takes it away, and a strong one is joined through
-   it, after which the shared points are no self-atari). The playouts do not judge a seki: they
-   fill its shared points, as no player would.
+   nakade shape or a bent four in the corner), or the eye is bordered by a group of its colour
+   that is not in the seki (then it is no eye: a group that can be captured takes it away, and a
+   strong one is joined through it, after which the shared points are no self-atari). The
+   playouts do not judge a seki: they fill its shared points, as no player would. Nor do they
+   find the killing throw-in: where only one side has one, and the groups it kills touch no
+   opponent group but the seki's and strong ones, that side's groups live and the others die.
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
    and whose capture is neither a ko nor a snapback, is dead.
 4. Everything else is settled by playouts from the final position to the end of the game, half
@@ -165,21 +167,57 @@ def _seki(pos: _Position, alive: set[int]) -> dict[int, _SekiCandidate]:
     return candidates
 
 
-def _standing(candidates: dict[int, _SekiCandidate], pos: _Position, strong: set[int]) -> set[int]:
+def _killers(candidates: dict[int, _SekiCandidate], pos: _Position,
+             strong: set[int]) -> dict[int, set[int]]:
+    """Per candidate, the colours with a throw-in on one of its shared points that kills
+    (_throw_in_kills)."""
+    return {g: {colour for colour in (BLACK, WHITE)
+                if any(_throw_in_kills(pos, p, colour, strong) for p in c.shared)}
+            for g, c in candidates.items()}
+
+
+def _standing(candidates: dict[int, _SekiCandidate], killers: dict[int, set[int]]) -> set[int]:
     """The candidates that are a seki: every group around its eye a candidate too (an eye shared
     with a group that can be captured is no eye: the playouts decide such a group; one shared
     with a strong group is a connection: the candidate fills it, joins the strong group's
     liberties and fills the shared points without self-atari, as in game 31 of the 19x19
-    Japanese-rules check), no throw-in on a shared point that kills (_throw_in_kills), and
-    every group across the shared points standing too."""
-    kept = {g: c for g, c in candidates.items()
-            if not any(_throw_in_kills(pos, p, colour, strong) for p in c.shared for colour in (BLACK, WHITE))}
+    Japanese-rules check), no throw-in on a shared point that kills (killers), and every group
+    across the shared points standing too."""
+    kept = {g: c for g, c in candidates.items() if not killers.get(g)}
     while True:
         standing = {g: c for g, c in kept.items()
                     if c.across and c.across <= kept.keys() and c.eye_neighbours <= kept.keys()}
         if standing.keys() == kept.keys():
             return set(standing)
         kept = standing
+
+
+def _thrown_in(candidates: dict[int, _SekiCandidate], killers: dict[int, set[int]],
+               standing: set[int], pos: _Position, strong: set[int]) -> dict[int, str]:
+    """Verdicts on the groups that would be a seki but for one side's killing throw-in: that
+    side sacrifices stones on a shared point and kills what captures them (the random playouts,
+    which refuse the sacrifice or fill the shared points at random, would not find it). Only
+    where each group that dies touches no opponent group but the seki's and strong ones: one it
+    could capture instead of the thrown-in stones would give it liberties."""
+    verdicts: dict[int, str] = {}
+    left = _standing(candidates, {}) - standing
+    while left:
+        cluster, todo = set(), [left.pop()]
+        while todo:
+            g = todo.pop()
+            cluster.add(g)
+            todo.extend(h for h in candidates[g].across if h in left and h not in cluster)
+            left -= candidates[g].across
+        colours = set().union(*(killers[g] for g in cluster))
+        if len(colours) != 1:
+            continue                            # either side kills first: the playouts decide
+        (killer,) = colours
+        victims = [g for g in cluster if pos.colour[g] != killer]
+        touching = {pos.group_of[q] for g in victims for s in pos.stones[g]
+                    for q in pos.neighbours(s) if pos.board.colour_at(q) == killer}
+        if touching <= cluster | strong:
+            verdicts.update({g: "dead" if g in victims else "alive" for g in cluster})
+    return verdicts
 
 
 def _throw_in_kills(pos: _Position, p: int, colour: int, strong: set[int]) -> bool:
@@ -267,7 +305,7 @@ def _has_eye(pos: _Position, g: int) -> bool:
 def _eye_value(region: list[int], pos: _Position) -> int:
     """Eyes an eye space of these points is worth to its owner: one for up to three points and
     for the killing shapes of four and five (square, pyramid, bulky five, crossed five), which a
-    nakade stone makes one eye; else two."""
+    nakade stone makes one eye, and for the bent four in the corner; else two."""
     n = len(region)
     if n >= 6:
         return 2
@@ -277,11 +315,20 @@ def _eye_value(region: list[int], pos: _Position) -> int:
     degree = [sum(q in inside for q in pos.neighbours(p)) for p in region]
     w = pos.width
     square = any({p + 1, p + w, p + w + 1} <= inside for p in region)
-    if n == 4 and (square or max(degree) == 3):
+    if n == 4 and (square or max(degree) == 3 or _bent_four_in_the_corner(inside, pos)):
         return 1
     if n == 5 and (square or max(degree) == 4):
         return 1
     return 2
+
+
+def _bent_four_in_the_corner(inside: set[int], pos: _Position) -> bool:
+    """Four points on the edges, bent at the board's corner (A1 A2 A3 B1): its owner dies by a
+    ko that the other side starts when no threat is left, dead under Japanese rules (GNU Go and
+    Pachi count it dead under area rules too)."""
+    corners = [p for p in inside if len(pos.neighbours(p)) == 2]
+    return (len(corners) == 1 and all(q in inside for q in pos.neighbours(corners[0]))
+            and all(len(pos.neighbours(p)) <= 3 for p in inside))
 
 
 def _eye_spaces(pos: _Position, verdict: dict[int, str]) -> dict[int, dict[int, tuple[int, int]]]:
@@ -422,9 +469,15 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
     # Strong: alive for sure, or (outside the candidates) surviving nearly every playout. Random
     # playouts fill a seki's shared points, so they do not judge one.
     strong = alive | {g for g, rate in survival.items() if rate >= STRONG_ABOVE and g not in seki}
-    for g in _standing(seki, pos, strong):
+    killers = _killers(seki, pos, strong)
+    standing = _standing(seki, killers)
+    for g in standing:
         verdict[g] = "seki"
         fixed.add(g)
+    for g, v in _thrown_in(seki, killers, standing, pos, strong).items():
+        if g not in verdict:
+            verdict[g] = v
+            fixed.add(g)
     if survival:
         for g in undecided:
             if g in verdict:

@@ -394,3 +394,58 @@ def test_a_seki_whose_eye_joins_a_strong_group_is_no_seki(seed):
     assert verdicts(game, status, "dead") == set(game.stones("w"))
     # 49 empty points and the 9 dead stones' points, 9 prisoners, komi.
     assert final_score(game, status) == 49 + 9 + 9 - 7.5
+
+
+# Game 69 of the 9x9 equal-time match against Pachi (laape-pachi9-1s.jsonl): White's left group
+# (A5-E1) and Black's A1-A3 share A4 and B1 and nothing else, which looks like a seki. But Black's
+# throw-in at B1 gives White A1-A3 and B1 back as a bent four in the corner, which dies by a ko
+# that Black starts when no threat is left: White's group is dead, as GNU Go and Pachi both say
+# (the same dead stones; Pachi B+26.5, which is the area count: 57 - 23 - 7.5, E3 dame; GNU Go
+# answers B+25.5). Before the bent four was known, Mango counted a seki and W+1.5.
+BENT_FOUR_BY_THE_LEFT_EDGE = """
+    X O O X O . . X .
+    . X . X O O . O X
+    X X X X O . O O O
+    O X O X O O X O O
+    O O O X X O X X X
+    . O O X O O O X .
+    X O X X . X X X X
+    X O O X X . X . O
+    X . O O O X . X .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seki_that_a_throw_in_turns_into_a_bent_four_in_the_corner_is_dead(seed):
+    game = Game.from_ascii(BENT_FOUR_BY_THE_LEFT_EDGE, komi=7.5, to_move="w")
+    status = final_status(game, playouts=2000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == {"A5", "A6", "B2", "B3", "B4", "B5", "C1", "C2", "C4",
+                                              "C5", "C6", "D1", "E1", "B9", "C9", "H9", "J2", "J8"}
+    assert final_score(game, status) == 57 - 23 - 7.5
+
+
+# Game 5 of the screens against Pachi (screen-pachi2500.jsonl, the B+5.5 one): the same along the
+# top edge. White's A7-D9 and Black's A9-C9 share A8 and C8; Black's throw-in at A8 leaves White
+# the bent four A8 A9 B9 C9. GNU Go and Pachi: the same dead stones, B+5.5.
+BENT_FOUR_BY_THE_TOP_EDGE = """
+    X X X O X . . X .
+    . O . O X X X . X
+    O O O O X X O X X
+    X X X X O O O O X
+    . X . X O . O X X
+    O X . X X O . O O
+    X X X O O O O . .
+    X O X O . O O O X
+    O O O O . X . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_bent_four_in_the_corner_along_the_top_edge_is_dead_too(seed):
+    game = Game.from_ascii(BENT_FOUR_BY_THE_TOP_EDGE, komi=7.5, to_move="w")
+    status = final_status(game, playouts=2000, seed=seed)
+    assert not verdicts(game, status, "seki")
+    assert verdicts(game, status, "dead") == {"A7", "B7", "C7", "D7", "B8", "D8", "D9", "A4", "F1",
+                                              "J2"}
+    assert final_score(game, status) == 5.5
