@@ -415,14 +415,8 @@ BENT_FOUR_BY_THE_LEFT_EDGE = """
 """
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_a_seki_that_a_throw_in_turns_into_a_bent_four_in_the_corner_is_dead(seed):
-    game = Game.from_ascii(BENT_FOUR_BY_THE_LEFT_EDGE, komi=7.5, to_move="w")
-    status = final_status(game, playouts=2000, seed=seed)
-    assert not verdicts(game, status, "seki")
-    assert verdicts(game, status, "dead") == {"A5", "A6", "B2", "B3", "B4", "B5", "C1", "C2", "C4",
-                                              "C5", "C6", "D1", "E1", "B9", "C9", "H9", "J2", "J8"}
-    assert final_score(game, status) == 57 - 23 - 7.5
+BENT_FOUR_LEFT_DEAD = {"A5", "A6", "B2", "B3", "B4", "B5", "C1", "C2", "C4", "C5", "C6", "D1", "E1",
+                       "B9", "C9", "H9", "J2", "J8"}
 
 
 # Game 5 of the screens against Pachi (screen-pachi2500.jsonl, the B+5.5 one): the same along the
@@ -441,11 +435,17 @@ BENT_FOUR_BY_THE_TOP_EDGE = """
 """
 
 
+BENT_FOUR_TOP_DEAD = {"A7", "B7", "C7", "D7", "B8", "D8", "D9", "A4", "F1", "J2"}
+
+
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_bent_four_in_the_corner_along_the_top_edge_is_dead_too(seed):
-    game = Game.from_ascii(BENT_FOUR_BY_THE_TOP_EDGE, komi=7.5, to_move="w")
+@pytest.mark.parametrize("board, dead, score", [
+    (BENT_FOUR_BY_THE_LEFT_EDGE, BENT_FOUR_LEFT_DEAD, 57 - 23 - 7.5),
+    (BENT_FOUR_BY_THE_TOP_EDGE, BENT_FOUR_TOP_DEAD, 5.5),
+], ids=["left-edge", "top-edge"])
+def test_a_seki_a_throw_in_makes_a_bent_four_in_the_corner_is_dead(board, dead, score, seed):
+    game = Game.from_ascii(board, komi=7.5, to_move="w")
     status = final_status(game, playouts=2000, seed=seed)
     assert not verdicts(game, status, "seki")
-    assert verdicts(game, status, "dead") == {"A7", "B7", "C7", "D7", "B8", "D8", "D9", "A4", "F1",
-                                              "J2"}
-    assert final_score(game, status) == 5.5
+    assert verdicts(game, status, "dead") == dead
+    assert final_score(game, status) == score
