@@ -16,6 +16,9 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    playouts do not judge a seki: they fill its shared points, as no player would. Nor do they
    find the killing throw-in: where only one side has one, and the groups it kills touch no
    opponent group but the seki's and strong ones, that side's groups live and the others die.
+   A group with no liberty outside a small space that it shares with the opponent's stones there
+   (every enemy group around them strong) is read out move by move (engine.enclosure): if the
+   opponent captures it even with its own side to move, it is dead and those stones alive.
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
    and whose capture is neither a ko nor a snapback, is dead.
 4. Everything else is settled by playouts from the final position to the end of the game, half
@@ -40,6 +43,7 @@ from dataclasses import dataclass
 
 from mango.engine.board import Board
 from mango.engine.config import PlayoutConfig
+from mango.engine.enclosure import dies_shut_in, shut_in_space
 from mango.engine.playout import run_ownership
 from mango.engine.rules import territory_score
 from mango.engine.vertex import BLACK, WHITE
@@ -256,6 +260,22 @@ def _throw_in_kills(pos: _Position, p: int, colour: int, strong: set[int]) -> bo
                     return False        # the capturer connects to a strong group through it
                 eyes += _eye_value(region, pos)
     return eyes < 2
+
+
+def _read_shut_in(pos: _Position, g: int, strong: set[int], verdict: dict[int, str],
+                  fixed: set[int]) -> None:
+    """g dead, and the enemy stones in its space alive, when g has no liberty outside a small
+    space that the opponent kills it in even with g's side to move (engine.enclosure)."""
+    space = shut_in_space(pos.board, g, strong)
+    if space is None or not dies_shut_in(pos.board, g, space):
+        return
+    verdict[g] = "dead"
+    fixed.add(g)
+    for p in space:
+        h = pos.group_of.get(p)
+        if h is not None and pos.colour[h] != pos.colour[g] and h not in fixed:
+            verdict[h] = "alive"
+            fixed.add(h)
 
 
 def _flood(pos: _Position, start: int, is_open) -> tuple[list[int], set[int]]:
@@ -478,6 +498,9 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
         if g not in verdict:
             verdict[g] = v
             fixed.add(g)
+    for g in undecided:
+        if g not in verdict and g not in seki:
+            _read_shut_in(pos, g, strong, verdict, fixed)
     if survival:
         for g in undecided:
             if g in verdict:

@@ -449,3 +449,50 @@ def test_a_seki_a_throw_in_makes_a_bent_four_in_the_corner_is_dead(board, dead, 
     assert not verdicts(game, status, "seki")
     assert verdicts(game, status, "dead") == dead
     assert final_score(game, status) == score
+
+
+# Game 15 of the Japanese-rules check (docs/results/score-japanese9.jsonl): White's left group has
+# no liberty but its space A4-B6, where Black's A5 B5 share all four, and the ko at A8. Black fills
+# A4 and B4 and throws in at A6; White captures five stones in a bulky five and dies. GNU Go
+# (--chinese-rules) counts B+23.5, Pachi and GNU Go's Japanese count B+24.5. The playouts, which
+# refuse the five-stone throw-in, called the group alive with one seed in two (W+10.5).
+SHUT_IN_SIX = """
+    O X X X O . . . .
+    . O X X O . . . .
+    O O O X O X O . O
+    . . O X O O O O .
+    X X O X X X O O O
+    . . O X X X O X O
+    O O O O X . X X X
+    O X X X . X . X .
+    O O X . X X X . .
+"""
+SHUT_IN_SIX_DEAD = {"A1", "A2", "A3", "A7", "A9", "B1", "B3", "B7", "B8", "C3", "C4", "C5", "C6",
+                    "C7", "D3", "F7"}
+# A game against Pachi (screen-pachi2500.jsonl, game 57, scored B+19.5 by GNU Go): White's group
+# around Black's B1 B2 C1 shares its only liberties, A1 C2 D1, with them. Black fills C2 and throws
+# in at D1, and what White captures is a bulky five. The playouts called the group alive (W+1.5).
+SHUT_IN_FIVE = """
+    X . X X X O . . .
+    . X . X O . O . .
+    X . X O . O . O .
+    . . X O O . O . O
+    X X X X O O O O X
+    X O X X O X O X X
+    O O O O X X X . X
+    O X . O O X . X .
+    . X X . O X . X .
+"""
+SHUT_IN_FIVE_DEAD = {"A2", "A3", "B3", "B4", "C3", "D2", "D3", "E1", "E2"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("board, dead, score", [
+    (SHUT_IN_SIX, SHUT_IN_SIX_DEAD, 23.5),
+    (SHUT_IN_FIVE, SHUT_IN_FIVE_DEAD, 19.5),
+], ids=["six", "five"])
+def test_a_group_shut_in_with_the_opponents_stones_is_read_out(board, dead, score, seed):
+    game = Game.from_ascii(board, komi=7.5, to_move="b")
+    status = final_status(game, seed=seed)
+    assert verdicts(game, status, "dead") == dead
+    assert final_score(game, status) == score
