@@ -20,7 +20,10 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    (every enemy group around them strong) is read out move by move (engine.enclosure): if the
    opponent captures it even with its own side to move, it is dead and those stones alive.
 3. Atari: a group in atari that can neither extend to two liberties nor capture a neighbour,
-   and whose capture is neither a ko nor a snapback, is dead.
+   and whose capture is neither a ko nor a snapback, is dead; so is a lone stone in atari with
+   strong enemy groups on its other sides, though it could connect at its liberty (the enemy
+   moving first takes it, by a ko too: GNU Go's verdict, and that of the Japanese rules' 1989
+   confirmation, where a ko is not retaken before a pass).
 4. Everything else is settled by playouts from the final position to the end of the game, half
    with each colour to move first (the same C playouts as the search, not biased by a tree):
    a group whose stones survive fewer than 30% of them is dead. An unclear group (30-50%) is
@@ -34,8 +37,9 @@ final_status(game) -> {point: "alive" | "dead" | "seki"} for every stone, decide
    fills), is dead, and the enemy stones it held are alive.
 
 final_score(game, status) -> the score by the game's rules with the dead stones removed (their
-points go to whoever surrounds them; under territory rules they are prisoners too), Black
-positive, komi included.
+points go to whoever surrounds them; under territory rules they are prisoners too; under area
+rules a liberty of theirs beside a living stone of their colour is the capturer's, who fills it
+to take them), Black positive, komi included.
 """
 from __future__ import annotations
 
@@ -317,6 +321,25 @@ def _dead_in_atari(pos: _Position, g: int) -> bool:
     return not after.in_atari(lib)                  # else ko or snapback: leave it to playouts
 
 
+def _lone_stone_taken(pos: _Position, g: int, strong: set[int]) -> bool:
+    """g is one stone in atari with strong opponent groups on every side but its liberty, which
+    the opponent can take with no snapback: dead, though its owner could connect at the liberty
+    first. The opponent moving first takes it, and where the capture is a ko the owner may not
+    retake before a pass (the confirmation of the Japanese rules of 1989; GNU Go's final_status
+    under both rule sets, as in game 141 of the Japanese-rules check)."""
+    if len(pos.stones[g]) != 1 or len(pos.libs[g]) != 1:
+        return False
+    (lib,) = pos.libs[g]
+    opponent = 3 - pos.colour[g]
+    if any(pos.group_of.get(q) not in strong for q in pos.neighbours(g) if q != lib):
+        return False
+    if pos.board.illegal_reason(lib, opponent) is not None:
+        return False
+    after = pos.board.copy()
+    after.play(lib, opponent)
+    return not (after.in_atari(lib) and len(after.group_stones(lib)) > 1)
+
+
 def _has_eye(pos: _Position, g: int) -> bool:
     """g has a liberty whose every neighbour is a stone of g."""
     return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
@@ -501,6 +524,9 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
     for g in undecided:
         if g not in verdict and g not in seki:
             _read_shut_in(pos, g, strong, verdict, fixed)
+        if g not in verdict and _lone_stone_taken(pos, g, strong):
+            verdict[g] = "dead"
+            fixed.add(g)
     if survival:
         for g in undecided:
             if g in verdict:
@@ -515,10 +541,15 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
     return {s: verdict[g] for g, stones in pos.stones.items() for s in stones}
 
 
+def _around(board: Board, p: int) -> list[int]:
+    return [q for q in (p - board.width, p - 1, p + 1, p + board.width) if board.on_board(q)]
+
+
 def final_score(game, status: dict[int, str]) -> float:
     """The score by the game's rules (Black positive, komi included) with the stones status calls
     dead removed. Area: stones and the empty regions that only one colour borders count for that
-    colour. Territory: those regions (none beside a stone in seki) and the prisoners, the dead
+    colour, once the capturer has filled the dead stones' liberties beside living stones of theirs.
+    Territory: those regions (none beside a stone in seki) and the prisoners, the dead
     stones among them."""
     board = game.board
     if game.rules == "japanese":
@@ -530,4 +561,16 @@ def final_score(game, status: dict[int, str]) -> float:
         for p in board.stones(colour):
             if status.get(p, "alive") != "dead":
                 scored.put_stone(p, colour)
+    # Taking dead stones fills their liberties: one beside a living stone of theirs is no dame
+    # but the capturer's point (a lone stone in atari at the edge of its owner's area: GNU Go's
+    # count, game 141 of the Japanese-rules check and game 81 of table1-gnugo9.jsonl).
+    for p, verdict in status.items():
+        if verdict != "dead":
+            continue
+        colour = board.colour_at(p)
+        for q in _around(board, p):
+            if board.colour_at(q) == 0 and scored.colour_at(q) == 0 and any(
+                    board.colour_at(r) == colour and status.get(r) != "dead"
+                    for r in _around(board, q)):
+                scored.put_stone(q, 3 - colour)
     return scored.area_score() - game.komi

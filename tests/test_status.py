@@ -496,3 +496,45 @@ def test_a_group_shut_in_with_the_opponents_stones_is_read_out(board, dead, scor
     status = final_status(game, seed=seed)
     assert verdicts(game, status, "dead") == dead
     assert final_score(game, status) == score
+
+
+# Game 141 of the Japanese-rules check's second hundred: White's A2, in atari among Black's
+# stones, could connect at A3, but Black moving first takes it (a ko White may not retake before
+# a pass): dead for GNU Go under both rule sets, and taking it fills A3, which is then Black's
+# point, not a dame (GNU Go --chinese-rules: B+7.5).
+LONE_KO_STONE = """
+    X X X X O O O . O
+    O O X X X O . O .
+    . O O O X X O O O
+    . O X X X . X O O
+    . O O X X . X X X
+    O . O O X X O X .
+    . O O O X O O X .
+    O X O X . X . . .
+    X X X X X . X . .
+"""
+# Game 81 of table1-gnugo9.jsonl: White's H9 likewise among Black's stones, G9 its liberty beside
+# White's living F9 and G8 (GNU Go: dead H9 C3 A2, B+3.5).
+LONE_STONE_BY_ITS_OWN = """
+    . . . . . O . O X
+    . . . . . . O X X
+    . . . . . O . O X
+    . O . O . O O O X
+    O O O X O O X X X
+    X O X X X X X . X
+    X X O . . . . . .
+    O X X . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("board, dead, score", [
+    (LONE_KO_STONE, {"A2", "F3", "G3", "G4"}, 7.5),
+    (LONE_STONE_BY_ITS_OWN, {"A2", "C3", "H9"}, 3.5),
+], ids=["ko", "plain"])
+def test_a_lone_stone_in_atari_among_strong_enemy_stones_is_dead(board, dead, score, seed):
+    game = Game.from_ascii(board, komi=7.5, to_move="b")
+    status = final_status(game, seed=seed)
+    assert verdicts(game, status, "dead") == dead
+    assert final_score(game, status) == score
