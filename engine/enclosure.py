@@ -23,13 +23,14 @@ class _Budget(Exception):
     """The reading took more than MAX_NODES positions."""
 
 
-def _neighbours(board: Board, p: int) -> list[int]:
+def neighbours(board: Board, p: int) -> list[int]:
+    """The points beside p on the board."""
     w = board.width
     return [q for q in (p - w, p - 1, p + 1, p + w) if board.on_board(q)]
 
 
 def _liberties(board: Board, stones: list[int]) -> set[int]:
-    return {q for s in stones for q in _neighbours(board, s) if board.colour_at(q) == 0}
+    return {q for s in stones for q in neighbours(board, s) if board.colour_at(q) == 0}
 
 
 def shut_in_space(board: Board, root: int, strong: set[int]) -> list[int] | None:
@@ -45,7 +46,7 @@ def shut_in_space(board: Board, root: int, strong: set[int]) -> list[int] | None
     todo = list(space)
     while todo:
         p = todo.pop()
-        for q in _neighbours(board, p):
+        for q in neighbours(board, p):
             if board.colour_at(q) == 0 or q in members:
                 continue
             stones = board.group_stones(q)
@@ -61,11 +62,10 @@ def shut_in_space(board: Board, root: int, strong: set[int]) -> list[int] | None
         if sum(board.colour_at(q) == 0 for q in space) > MAX_EMPTY:
             return None
     for s in members:
-        for q in _neighbours(board, s):
-            c = board.colour_at(q)
-            if c not in (0, colour) or q in members:
-                if q not in members and board.group_stones(q)[0] not in strong:
-                    return None             # an enemy group the group could attack instead
+        for q in neighbours(board, s):
+            if board.colour_at(q) == 3 - colour and q not in members \
+                    and board.group_stones(q)[0] not in strong:
+                return None                 # an enemy group the group could attack instead
     return sorted(space)
 
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from mango.engine.board import Board
 from mango.engine.config import PlayoutConfig
-from mango.engine.enclosure import dies_shut_in, shut_in_space
+from mango.engine.enclosure import dies_shut_in, neighbours, shut_in_space
 from mango.engine.playout import run_ownership
 from mango.engine.rules import territory_score
 from mango.engine.vertex import BLACK, WHITE
@@ -84,7 +84,7 @@ class _Position:
             self.libs[g] = {q for s in stones for q in self.neighbours(s) if board.colour_at(q) == 0}
 
     def neighbours(self, p: int) -> list[int]:
-        return [q for q in (p - self.width, p - 1, p + 1, p + self.width) if self.board.on_board(q)]
+        return neighbours(self.board, p)
 
     def groups(self, colour: int) -> list[int]:
         return [g for g, c in self.colour.items() if c == colour]
@@ -541,10 +541,6 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
     return {s: verdict[g] for g, stones in pos.stones.items() for s in stones}
 
 
-def _around(board: Board, p: int) -> list[int]:
-    return [q for q in (p - board.width, p - 1, p + 1, p + board.width) if board.on_board(q)]
-
-
 def final_score(game, status: dict[int, str]) -> float:
     """The score by the game's rules (Black positive, komi included) with the stones status calls
     dead removed. Area: stones and the empty regions that only one colour borders count for that
@@ -568,9 +564,9 @@ def final_score(game, status: dict[int, str]) -> float:
         if verdict != "dead":
             continue
         colour = board.colour_at(p)
-        for q in _around(board, p):
+        for q in neighbours(board, p):
             if board.colour_at(q) == 0 and scored.colour_at(q) == 0 and any(
                     board.colour_at(r) == colour and status.get(r) != "dead"
-                    for r in _around(board, q)):
+                    for r in neighbours(board, q)):
                 scored.put_stone(q, 3 - colour)
     return scored.area_score() - game.komi
