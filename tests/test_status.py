@@ -538,3 +538,42 @@ def test_a_lone_stone_in_atari_among_strong_enemy_stones_is_dead(board, dead, sc
     status = final_status(game, seed=seed)
     assert verdicts(game, status, "dead") == dead
     assert final_score(game, status) == score
+
+
+# Game 35 of defaults-gnugo19.jsonl (GNU Go: B+45.5): Black's lower-right corner, two groups
+# around ten empty points and the eye at N1, survives just under half of the playouts (White
+# invades, Black does not defend); the group without an eye of its own was called dead, and the
+# other with it (-2.5). Joined by shared liberties to the group with the eye, it is alive.
+CORNER_OF_TWO_GROUPS = """
+    . O X X X X X X X O . . O . O X X O .
+    X O X . X O O O O O O O . O . O X X X
+    . X . X O O X X X X X O O . O O O X .
+    X X X O O O X X X . X O . O O X X X X
+    X . X O X X X X O O X O O . O X X X O
+    . X O O X O X X O O X O O O O X O O O
+    X X X O O O O O X X X X O X X O O O .
+    O X . X O . O X X X . O X X X X O . O
+    . O X X X O O O O X O X X X O O . O .
+    O O O O X X O . O O X O X O O . . O O
+    X X X X X X X O O X X . X O . O O X O
+    X . X O O X X O O X X X X X O . O X .
+    O O O O X X X O X X X O O X X O O X O
+    O O X O X X O O O X X X O X . X O O O
+    O X X X O O . O X X X O O X X X X O X
+    O O X O O O . O O O O . O X O O O X X
+    O O X X X O O . . O . O O O O X X X .
+    O X X X X O . O O . O X X X X . . . .
+    . X . X O O . . . O X X . X . . . . .
+"""
+CORNER_OF_TWO_GROUPS_DEAD = {
+    "A10", "A12", "A2", "A3", "A4", "A5", "A6", "A7", "B10", "B11", "B18", "B19", "B3", "B4", "B6",
+    "B7", "C10", "C7", "D10", "D6", "D7", "D8", "E8", "J14", "J15", "K14", "K15", "L11", "M10",
+    "M12", "S19", "S7", "S8", "S9"}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_unclear_group_sharing_liberties_with_a_group_with_an_eye_lives(seed):
+    game = Game.from_ascii(CORNER_OF_TWO_GROUPS, komi=7.5, to_move="b")
+    status = final_status(game, seed=seed)
+    assert verdicts(game, status, "dead") == CORNER_OF_TWO_GROUPS_DEAD
+    assert final_score(game, status) == 45.5
