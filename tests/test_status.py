@@ -486,18 +486,6 @@ SHUT_IN_FIVE = """
 SHUT_IN_FIVE_DEAD = {"A2", "A3", "B3", "B4", "C3", "D2", "D3", "E1", "E2"}
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("board, dead, score", [
-    (SHUT_IN_SIX, SHUT_IN_SIX_DEAD, 23.5),
-    (SHUT_IN_FIVE, SHUT_IN_FIVE_DEAD, 19.5),
-], ids=["six", "five"])
-def test_a_group_shut_in_with_the_opponents_stones_is_read_out(board, dead, score, seed):
-    game = Game.from_ascii(board, komi=7.5, to_move="b")
-    status = final_status(game, seed=seed)
-    assert verdicts(game, status, "dead") == dead
-    assert final_score(game, status) == score
-
-
 # Game 141 of the Japanese-rules check's second hundred: White's A2, in atari among Black's
 # stones, could connect at A3, but Black moving first takes it (a ko White may not retake before
 # a pass): dead for GNU Go under both rule sets, and taking it fills A3, which is then Black's
@@ -526,18 +514,6 @@ LONE_STONE_BY_ITS_OWN = """
     O X X . . . . . .
     . . . . . . . . .
 """
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("board, dead, score", [
-    (LONE_KO_STONE, {"A2", "F3", "G3", "G4"}, 7.5),
-    (LONE_STONE_BY_ITS_OWN, {"A2", "C3", "H9"}, 3.5),
-], ids=["ko", "plain"])
-def test_a_lone_stone_in_atari_among_strong_enemy_stones_is_dead(board, dead, score, seed):
-    game = Game.from_ascii(board, komi=7.5, to_move="b")
-    status = final_status(game, seed=seed)
-    assert verdicts(game, status, "dead") == dead
-    assert final_score(game, status) == score
 
 
 # Game 35 of defaults-gnugo19.jsonl (GNU Go: B+45.5): Black's lower-right corner, two groups
@@ -572,8 +548,15 @@ CORNER_OF_TWO_GROUPS_DEAD = {
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_an_unclear_group_sharing_liberties_with_a_group_with_an_eye_lives(seed):
-    game = Game.from_ascii(CORNER_OF_TWO_GROUPS, komi=7.5, to_move="b")
+@pytest.mark.parametrize("board, dead, score", [
+    (SHUT_IN_SIX, SHUT_IN_SIX_DEAD, 23.5),
+    (SHUT_IN_FIVE, SHUT_IN_FIVE_DEAD, 19.5),
+    (LONE_KO_STONE, {"A2", "F3", "G3", "G4"}, 7.5),
+    (LONE_STONE_BY_ITS_OWN, {"A2", "C3", "H9"}, 3.5),
+    (CORNER_OF_TWO_GROUPS, CORNER_OF_TWO_GROUPS_DEAD, 45.5),
+], ids=["shut-in-six", "shut-in-five", "lone-ko-stone", "lone-stone", "corner-of-two-groups"])
+def test_end_positions_of_stored_games_score_as_gnu_go_counts_them(board, dead, score, seed):
+    game = Game.from_ascii(board, komi=7.5, to_move="b")
     status = final_status(game, seed=seed)
-    assert verdicts(game, status, "dead") == CORNER_OF_TWO_GROUPS_DEAD
-    assert final_score(game, status) == 45.5
+    assert verdicts(game, status, "dead") == dead
+    assert final_score(game, status) == score
