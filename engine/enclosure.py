@@ -76,9 +76,10 @@ def dies_shut_in(board: Board, root: int, space: list[int]) -> bool | None:
     colour = board.colour_at(root)
     known: dict[tuple, bool] = {}
     reading: set[tuple] = set()
-    nodes = [0]
+    nodes = 0
 
     def attacker_wins(position: Board, to_move: int, passes: int) -> bool:
+        nonlocal nodes
         if position.colour_at(root) != colour:
             return True
         if passes >= 2:
@@ -88,8 +89,8 @@ def dies_shut_in(board: Board, root: int, space: list[int]) -> bool | None:
             return known[key]
         if key in reading:
             return False
-        nodes[0] += 1
-        if nodes[0] > MAX_NODES:
+        nodes += 1
+        if nodes > MAX_NODES:
             raise _Budget
         reading.add(key)
         attacker = to_move != colour

@@ -299,8 +299,13 @@ def _flood(pos: _Position, start: int, is_open) -> tuple[list[int], set[int]]:
     return region, around
 
 
-def _dead_in_atari(pos: _Position, g: int) -> bool:
-    """g is in atari, cannot escape or capture its way out, and its capture is plain."""
+def _dead_in_atari(pos: _Position, g: int, strong: frozenset[int] | set[int] = frozenset()) -> bool:
+    """g is in atari, cannot capture its way out, and either cannot escape and its capture is
+    plain, or (once the strong groups are known) is one stone with strong opponent groups on
+    every side but its liberty and its capture is no snapback: dead, though its owner could
+    connect at the liberty first. The opponent moving first takes it, and where the capture is a
+    ko the owner may not retake before a pass (the confirmation of the Japanese rules of 1989;
+    GNU Go's final_status under both rule sets, as in game 141 of the Japanese-rules check)."""
     board = pos.board
     libs = pos.libs[g]
     if len(libs) != 1:
@@ -312,48 +317,22 @@ def _dead_in_atari(pos: _Position, g: int) -> bool:
             h = pos.group_of.get(q)
             if h is not None and pos.colour[h] != colour and len(pos.libs[h]) == 1:
                 return False                        # it can capture a neighbour
-    extended = _libs_after(board, lib, colour)
-    if extended is None or extended >= 2:
-        return False
     if board.illegal_reason(lib, 3 - colour) is not None:
         return False
     after = board.copy()
     after.play(lib, 3 - colour)
+    if len(pos.stones[g]) == 1 and all(pos.group_of.get(q) in strong
+                                       for q in pos.neighbours(g) if q != lib):
+        return not (after.in_atari(lib) and len(after.group_stones(lib)) > 1)
+    extended = _libs_after(board, lib, colour)
+    if extended is None or extended >= 2:
+        return False
     return not after.in_atari(lib)                  # else ko or snapback: leave it to playouts
-
-
-def _lone_stone_taken(pos: _Position, g: int, strong: set[int]) -> bool:
-    """g is one stone in atari with strong opponent groups on every side but its liberty, which
-    the opponent can take with no snapback: dead, though its owner could connect at the liberty
-    first. The opponent moving first takes it, and where the capture is a ko the owner may not
-    retake before a pass (the confirmation of the Japanese rules of 1989; GNU Go's final_status
-    under both rule sets, as in game 141 of the Japanese-rules check)."""
-    if len(pos.stones[g]) != 1 or len(pos.libs[g]) != 1:
-        return False
-    (lib,) = pos.libs[g]
-    opponent = 3 - pos.colour[g]
-    if any(pos.group_of.get(q) not in strong for q in pos.neighbours(g) if q != lib):
-        return False
-    if pos.board.illegal_reason(lib, opponent) is not None:
-        return False
-    after = pos.board.copy()
-    after.play(lib, opponent)
-    return not (after.in_atari(lib) and len(after.group_stones(lib)) > 1)
 
 
 def _has_eye(pos: _Position, g: int) -> bool:
     """g has a liberty whose every neighbour is a stone of g."""
     return any(all(pos.group_of.get(q) == g for q in pos.neighbours(p)) for p in pos.libs[g])
-
-
-def _chain_has_eye(pos: _Position, chain: set[int]) -> bool:
-    """A group of the chain (groups of one colour linked by shared liberties) has an eye of its
-    own: the random playouts, which do not defend territory, leave a group unclear that is joined
-    through its own area to such a group (game 35 of defaults-gnugo19.jsonl: a black corner of ten
-    points between two groups, one with an eye, that GNU Go's count gives Black). The area alone
-    is not enough: a straight four along the edge read so broke game 30 of the 19x19
-    Japanese-rules check."""
-    return any(_has_eye(pos, h) for h in chain)
 
 
 def _eye_value(region: list[int], pos: _Position) -> int:
@@ -535,7 +514,7 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
     for g in undecided:
         if g not in verdict and g not in seki:
             _read_shut_in(pos, g, strong, verdict, fixed)
-        if g not in verdict and _lone_stone_taken(pos, g, strong):
+        if g not in verdict and _dead_in_atari(pos, g, strong):
             verdict[g] = "dead"
             fixed.add(g)
     if survival:
@@ -543,8 +522,13 @@ def final_status(game, *, playouts: int = STATUS_PLAYOUTS, seed: int = 1,
         for g in undecided:
             if g in verdict:
                 continue
+            # an eye anywhere in g's chain: the random playouts, which do not defend territory,
+            # leave a group unclear that is joined through its own area to a group with an eye
+            # (game 35 of defaults-gnugo19.jsonl, a corner GNU Go's count gives Black; the area
+            # alone is not enough: a straight four along the edge read so broke game 30 of the
+            # 19x19 Japanese-rules check)
             if survival[g] < DEAD_BELOW or (survival[g] < UNCLEAR_BELOW
-                                            and not _chain_has_eye(pos, chain[g])):
+                                            and not any(_has_eye(pos, h) for h in chain[g])):
                 verdict[g] = "dead"
             else:
                 verdict[g] = "alive"
