@@ -55,6 +55,9 @@ class Game:
         self.board = Board(size)
         self.komi = float(komi)
         self.rules = rules
+        # handicap stones placed as such (GTP's handicap commands, an SGF's HA): what dynamic
+        # komi adapts to; a set-up of black stones is no handicap (a problem, a position)
+        self.handicap = 0
         # the situational dynamic komi's extra komi for White (engine/komi.py), None until set
         self.extra_komi: float | None = None
         # even_dynamic_komi's ceiling once it has dropped (None: none yet; engine/komi.py)
@@ -120,6 +123,7 @@ class Game:
         twin.komi = self.komi
         twin.rules = self.rules
         twin.kind = self.kind
+        twin.handicap = self.handicap
         twin.extra_komi = self.extra_komi
         twin.komi_ratchet = self.komi_ratchet
         twin.moves = list(self.moves)
@@ -209,6 +213,7 @@ class Game:
         self.board = board
         self._seen = {board.hash}
         self.start_hash = board.hash
+        self.handicap = len(points)
 
     def set_up(self, black=(), white=(), to_move: str | None = None, empty=()) -> None:
         """Set-up (SGF AB, AW, AE) on an empty board or in a game in progress: the `empty` points
@@ -219,7 +224,8 @@ class Game:
         lifted, the passes and the last move are forgotten, the moves so far can no longer be
         undone (printsgf writes the set-up position and the moves after it), and the positional
         superko history restarts with this position alone, since the earlier positions belong to
-        a different game as far as the rules can tell. Captures are kept.
+        a different game as far as the rules can tell. Captures are kept, the handicap is not
+        (load_game sets it again from a record's HA).
 
         Raises ValueError (IllegalMoveError for a vertex off the board) and changes nothing when
         a vertex is pass or appears twice, or a group is left without liberties."""
@@ -247,6 +253,7 @@ class Game:
         self._boards = []
         self._seen = {board.hash}
         self.start_hash = board.hash
+        self.handicap = 0
 
     def place_fixed_handicap(self, stones: int) -> list[str]:
         vertices = fixed_handicap_vertices(self.size, stones)

@@ -10,18 +10,11 @@ the game's own komi; only the search's win rates move.
 from __future__ import annotations
 
 
-def handicap_stones(game) -> int:
-    """Black stones set up before the first move with no white ones (a handicap), else 0."""
-    start = game.initial_board()
-    black, white = start.stones(1), start.stones(2)
-    return len(black) if len(black) >= 2 and not white else 0
-
-
 def search_komi(game, handicap_config) -> float:
     """The komi the search scores its playouts with (see the module's docstring)."""
     if handicap_config.dynamic_komi == "off" and not handicap_config.even_dynamic_komi:
         return game.komi
-    stones = handicap_stones(game)
+    stones = game.handicap
     if not stones:
         if handicap_config.even_dynamic_komi and game.extra_komi is not None:
             return game.komi + game.extra_komi
@@ -43,7 +36,7 @@ def adapt_extra_komi(game, handicap_config, colour: str, win_rate: float | None)
     and the side giving them does not play desperate ones)."""
     if win_rate is None:
         return
-    stones = handicap_stones(game)
+    stones = game.handicap
     if not stones:
         if handicap_config.even_dynamic_komi:
             _adapt_even_komi(game, handicap_config, colour, win_rate)

@@ -76,8 +76,8 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
     white_stones = [(y, x) for x, y in (start.xy(p) for p in start.stones(2))]
     if black_stones or white_stones:
         root.set_setup_stones(black_stones, white_stones)
-        if black_stones and not white_stones:
-            root.set("HA", len(black_stones))
+    if game.handicap:
+        root.set("HA", game.handicap)
     for move in game.moves:
         node = record.extend_main_sequence()
         if move.vertex == "pass":
@@ -97,6 +97,8 @@ def load_game(path: str, move_number: int | None = None) -> Game:
 
     The colour to move after a set-up node is its PL when it has one; else, at the root, White
     when the set-up is black stones only (a handicap), and otherwise the colour to move before.
+    Black stones only at the root with an HA of 2 or more are the game's handicap (Game.handicap,
+    what dynamic komi adapts to); without HA they are a set-up position.
     Each set-up node starts a new position (Game.set_up): the simple ko is lifted and the
     positional superko history restarts from the set-up position, so only the positions after
     the last set-up count for superko.
@@ -140,6 +142,8 @@ def load_game(path: str, move_number: int | None = None) -> Game:
                 if to_move is None and node is nodes[0] and black and not white:
                     to_move = "w"
                 game.set_up(vertices(black), vertices(white), to_move, vertices(empty))
+                if node is nodes[0] and black and not white and _handicap(root) >= 2:
+                    game.handicap = len(black)
             elif player is not None:
                 game.to_move = player
             colour, move = node.get_move()
@@ -154,6 +158,14 @@ def load_game(path: str, move_number: int | None = None) -> Game:
         raise GameRecordError(_reason(error, f"after move {number}: a move or set-up point that is "
                                              f"not a point of the {size}x{size} board")) from None
     return game
+
+
+def _handicap(root) -> int:
+    """The record's HA (0 when it has none or an unreadable one: the stones are then a set-up)."""
+    try:
+        return int(root.get("HA")) if root.has_property("HA") else 0
+    except ValueError:
+        return 0
 
 
 def _reason(error: Exception, otherwise: str) -> str:

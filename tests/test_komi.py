@@ -6,25 +6,25 @@ import pytest
 from mango.engine import Game
 from mango.engine.config import EngineConfig
 from mango.engine.handicap import fixed_handicap_vertices
-from mango.engine.komi import handicap_stones, search_komi
+from mango.engine.komi import search_komi
 from mango.engine.searcher import Searcher
 
 
 def handicap_game(size: int, stones: int, komi: float = 0.5) -> Game:
     game = Game(size, komi)
-    game.set_up(fixed_handicap_vertices(size, stones), [], "w")
+    game.place_handicap(fixed_handicap_vertices(size, stones))
     return game
 
 
 def test_the_extra_komi_fades_linearly_with_the_moves():
     config = EngineConfig().replace(dynamic_komi="linear", dynamic_komi_stone=7, dynamic_komi_moves=0.5)
     game = handicap_game(13, 4)
-    assert handicap_stones(game) == 4 and handicap_stones(Game(13)) == 0
+    assert game.handicap == 4 and Game(13).handicap == 0
     assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28)
     for vertex, colour in (("C3", "w"), ("G7", "b")):
         game.play(colour, vertex)
     assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
-    assert search_komi(game, EngineConfig().handicap) == 0.5              # off by default
+    assert search_komi(game, EngineConfig().replace(dynamic_komi="off").handicap) == 0.5
     assert search_komi(Game(13, 6.5), config.handicap) == 6.5              # no handicap, no change
 
 
@@ -85,6 +85,18 @@ def test_a_player_adapts_the_komi_after_each_of_its_moves():
     player.set_game(handicap_game(9, 4))
     result = player.genmove("w")                 # four stones up, no extra komi: White is losing
     assert result.value < 0.45 and player.game.extra_komi == 3
+
+
+def test_by_default_white_giving_stones_plays_on_where_off_resigns():
+    """The default (situational, kept by the handicap matches of docs/strength.md): White giving
+    nine stones on 9x9 sees a game to play for and does not resign; with it off, White resigns."""
+    config = EngineConfig(seed=5).replace(playouts=300, resign_after_moves=0, resign_min_playouts=0)
+    game = handicap_game(9, 9)
+    game.play("w", "A1")
+    game.play("b", "A2")
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 63)
+    assert not Searcher(config).search(game).resign
+    assert Searcher(config.replace(dynamic_komi="off")).search(game).resign
 
 
 def _even_game_after(moves: int) -> Game:

@@ -87,6 +87,23 @@ def test_printsgf_writes_a_later_setup_as_the_start(tmp_path):
     assert to_move(got[5]) == "b"
 
 
+def test_a_records_handicap_is_its_ha_and_black_set_up_stones_alone_are_none(tmp_path):
+    """Dynamic komi adapts to the handicap (engine/komi.py): a problem's black stones must not
+    count as one, and printsgf writes HA only for a handicap."""
+    from mango.engine.record import game_to_sgf, load_game
+    handicap, problem = tmp_path / "handicap.sgf", tmp_path / "problem.sgf"
+    handicap.write_text("(;SZ[9]HA[2]AB[cc][gg];W[ee])")
+    problem.write_text("(;SZ[9]AB[cc][gg][cd];W[ee])")
+    assert load_game(str(handicap)).handicap == 2 and load_game(str(problem)).handicap == 0
+    assert b"HA[2]" in game_to_sgf(load_game(str(handicap)), None, "B", "W")
+    assert b"HA" not in game_to_sgf(load_game(str(problem)), None, "B", "W")
+    game = Game(9)
+    game.place_fixed_handicap(3)
+    assert game.handicap == 3 and game.copy().handicap == 3
+    game.set_up(white=["E5"])                       # a new position: no handicap game any more
+    assert game.handicap == 0
+
+
 # ---- Game.set_up in a game in progress ------------------------------------------------------------
 
 KO = """
