@@ -210,10 +210,7 @@ class Game:
         for point in points:
             board.put_stone(point, BLACK)
         board.to_move = WHITE
-        self.board = board
-        self._seen = {board.hash}
-        self.start_hash = board.hash
-        self.handicap = len(points)
+        self._start_from(board, handicap=len(points))
 
     def set_up(self, black=(), white=(), to_move: str | None = None, empty=()) -> None:
         """Set-up (SGF AB, AW, AE) on an empty board or in a game in progress: the `empty` points
@@ -248,12 +245,14 @@ class Game:
                              f"{[self.vertex(p) for p in dead]}")
         board.to_move = self.board.to_move if to_move is None else parse_colour(to_move)
         board.set_captures(*self.board.captures)
-        self.board = board
-        self.moves = []
-        self._boards = []
+        self._start_from(board, handicap=0)
+
+    def _start_from(self, board: Board, handicap: int) -> None:
+        """The game starts again from board: no moves, a superko history of board alone."""
+        self.board, self.moves, self._boards = board, [], []
         self._seen = {board.hash}
         self.start_hash = board.hash
-        self.handicap = 0
+        self.handicap = handicap
 
     def place_fixed_handicap(self, stones: int) -> list[str]:
         vertices = fixed_handicap_vertices(self.size, stones)
