@@ -8,12 +8,14 @@ a match can be stopped and resumed; an SPRT stops the match once it is decided.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import multiprocessing
 import os
 import random
 import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -194,8 +196,18 @@ def play_game(job: GameJob) -> GameRecord:
                 engine.play(colour, vertex)
         waiting_before = sum(engine.waiting for engine in engines.values())
         started = time.perf_counter()               # the referee's own time: the move loop
-        end = referee_game(game, engines, names, score=lambda done: score_game(done, s.scorer),
+        counted = []                                # whether GNU Go counted the finished game
+
+        def score(done: Game) -> float:
+            value, by_gnugo = score_game(done, s.scorer)
+            counted.append(by_gnugo)
+            return value
+
+        end = referee_game(game, engines, names, score=score,
                            on_move=lambda now: _count_move(job.index, now))
+        if s.scorer and counted and not counted[0]:
+            end = dataclasses.replace(end, reason=f"{end.reason} (GNU Go could not count it: "
+                                                  f"the stones as they stand)")
         runner_s = (time.perf_counter() - started
                     - (sum(engine.waiting for engine in engines.values()) - waiting_before))
     except Forfeit as forfeit:                      # while the engines start or take the opening
@@ -230,35 +242,38 @@ def play_game(job: GameJob) -> GameRecord:
 
 
 def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | None:
-    """A fresh GNU Go's final_score (by the game's rules, dead stones removed) of the game's
-    moves, Black positive; None when GNU Go fails or answers something else."""
+    """A fresh GNU Go's final_score (by the game's rules, dead stones removed) of the game,
+    Black positive; None when GNU Go fails or answers something else. The game goes to GNU Go
+    as an SGF file (loadsgf), so that its handicap or set-up stones come with its moves: replayed
+    move by move on an empty board, a handicap game fails at the first move on a stone."""
     scorer = None
-    try:
-        scorer = GtpClient(gnugo_command(gnugo, level=None, seed=1, rules=game.rules),
-                           "scorer")                        # the same count every time
-        scorer.send(f"boardsize {game.size}", timeout=60)
-        scorer.send("clear_board", timeout=60)
-        scorer.send(f"komi {game.komi}", timeout=60)
-        for move in game.moves:
-            scorer.send(f"play {move.colour} {move.vertex}", timeout=60)
-        text = scorer.send("final_score", timeout=timeout)
-        if text == "0":
-            return 0.0
-        if text[:2] in ("B+", "W+"):
-            return float(text[2:]) * (1 if text[0] == "B" else -1)
-        return None
-    except (EngineFailure, ValueError):
-        return None
-    finally:
-        if scorer is not None:
-            scorer.close()
+    with tempfile.TemporaryDirectory(prefix="mango-score-") as folder:
+        path = os.path.join(folder, "game.sgf")
+        with open(path, "wb") as handle:
+            handle.write(game_to_sgf(game, None, "Black", "White"))
+        try:
+            scorer = GtpClient(gnugo_command(gnugo, level=None, seed=1, rules=game.rules),
+                               "scorer")                        # the same count every time
+            scorer.send(f"loadsgf {path}", timeout=60)
+            scorer.send(f"komi {game.komi}", timeout=60)
+            text = scorer.send("final_score", timeout=timeout)
+            if text == "0":
+                return 0.0
+            if text[:2] in ("B+", "W+"):
+                return float(text[2:]) * (1 if text[0] == "B" else -1)
+            return None
+        except (EngineFailure, ValueError):
+            return None
+        finally:
+            if scorer is not None:
+                scorer.close()
 
 
-def score_game(game: Game, gnugo: str | None) -> float:
-    """Black's score (komi included) of a finished game: GNU Go's final_score, or else the area
-    of the stones as they stand."""
+def score_game(game: Game, gnugo: str | None) -> tuple[float, bool]:
+    """Black's score (komi included) of a finished game, and whether GNU Go counted it: GNU Go's
+    final_score, or else (no GNU Go, or it failed) the area of the stones as they stand."""
     score = gnugo_final_score(gnugo, game) if gnugo else None
-    return game.score() if score is None else score
+    return (game.score(), False) if score is None else (score, True)
 
 
 @dataclass

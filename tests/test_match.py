@@ -2,6 +2,7 @@
 against fake engines (time losses, SPRT stops, resumption) and the Ray backend."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -243,6 +244,50 @@ def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
              "--store", str(tmp_path / store)])
         games.append([(r.game, r.sgf, r.b_seeded) for r in read_records(str(tmp_path / store))])
     assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
+
+
+@pytest.mark.gnugo
+def test_gnugo_counts_a_handicap_game_with_its_stones():
+    """The scorer gets the game as an SGF: replayed move by move on an empty board, a handicap
+    game failed at the first move on a stone and was counted as the stones stood."""
+    from mango.engine import Game
+    from mango.lab.client import find_gnugo
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    game = Game(9, 0.5)
+    game.place_fixed_handicap(4)                      # C3 G3 C7 G7
+    for colour, vertex in (("w", "E5"), ("b", "D5"), ("w", "pass"), ("b", "pass")):
+        game.play(colour, vertex)
+    score, by_gnugo = lab.score_game(game, gnugo)
+    assert by_gnugo and score == lab.gnugo_final_score(gnugo, game)
+    assert score > 0                                  # four stones and the centre: Black's
+
+
+@pytest.mark.gnugo
+def test_a_store_s_games_are_counted_again_from_their_records():
+    from mango.engine import Game
+    from mango.engine.record import game_to_sgf
+    from mango.lab.client import find_gnugo
+    from mango.lab.recount import recount
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    game = Game(9, 0.5)
+    game.place_fixed_handicap(4)
+    for colour, vertex in (("w", "E5"), ("b", "D5"), ("w", "pass"), ("b", "pass")):
+        game.play(colour, vertex)
+    sgf = game_to_sgf(game, "W+5.5", "Mango", "GNU Go").decode()
+    counted_wrong = game_record(a_colour="w", winner="w", result="W+5.5", reason="W+5.5",
+                                points=1.0, handicap=4, komi=0.5, sgf=sgf)
+    again = recount(counted_wrong, gnugo)
+    assert again.result.startswith("B+") and again.winner == "b" and again.points == 0.0
+    assert "the match said W+5.5" in again.reason and again.sgf == sgf
+    assert recount(again, gnugo) is again                       # the same count: unchanged
+    resigned = dataclasses.replace(counted_wrong, result="W+R")
+    assert recount(resigned, gnugo) is None                     # nothing to count
 
 
 @pytest.mark.slow
