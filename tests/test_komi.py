@@ -24,7 +24,7 @@ def test_the_extra_komi_fades_linearly_with_the_moves():
     for vertex, colour in (("C3", "w"), ("G7", "b")):
         game.play(colour, vertex)
     assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
-    assert search_komi(game, EngineConfig().replace(dynamic_komi="off").handicap) == 0.5
+    assert search_komi(game, EngineConfig().handicap) == 0.5              # off by default
     assert search_komi(Game(13, 6.5), config.handicap) == 6.5              # no handicap, no change
 
 
@@ -87,16 +87,18 @@ def test_a_player_adapts_the_komi_after_each_of_its_moves():
     assert result.value < 0.45 and player.game.extra_komi == 3
 
 
-def test_by_default_white_giving_stones_plays_on_where_off_resigns():
-    """The default (situational, kept by the handicap matches of docs/strength.md): White giving
-    nine stones on 9x9 sees a game to play for and does not resign; with it off, White resigns."""
+def test_white_giving_stones_plays_on_with_situational_komi_where_off_resigns():
+    """White giving nine stones on 9x9 sees a game to play for under the situational schedule
+    and does not resign; with dynamic komi off (the default), White resigns."""
     config = EngineConfig(seed=5).replace(playouts=300, resign_after_moves=0, resign_min_playouts=0)
     game = handicap_game(9, 9)
     game.play("w", "A1")
     game.play("b", "A2")
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 63)
-    assert not Searcher(config).search(game).resign
-    assert Searcher(config.replace(dynamic_komi="off")).search(game).resign
+    situational = config.replace(dynamic_komi="situational")
+    assert search_komi(game, situational.handicap) == pytest.approx(0.5 + 63)
+    assert not Searcher(situational).search(game).resign
+    assert search_komi(game, config.handicap) == 0.5
+    assert Searcher(config).search(game).resign
 
 
 def _even_game_after(moves: int) -> Game:
