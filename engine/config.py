@@ -801,6 +801,15 @@ class GameConfig(_Section):
         engine/rules.py), so that filling its own territory or throwing stones away costs
         what it costs on KGS.""")
 
+    pass_back_when_winning: bool = setting(
+        True,
+        doc="""After the opponent's pass, pass too (ending the game) when Mango wins it both
+        counting the stones as they stand and with the dead stones of its final status taken
+        off: what GNU Go does, and Pachi once its count says passing is safe. The search alone
+        rarely passes there, since every move wins as well (a pass is ranked last), and filled
+        its own area and captured dead stones for 80 moves a game on average before
+        (docs/strength.md, "Passing back").""")
+
     endgame_pass_prior: float = setting(
         40.0, low=0.0, high=1000000.0, unit="playouts",
         doc="""Under territory rules, once fewer than ENDGAME_OPEN empty points are open (not in

@@ -1,9 +1,10 @@
 """How a searched move becomes the move played: the final-move rules of Mango section 2.4, and
-the manners around them (resign only when hopeless, never pass into a loss). Plain Python: it
-runs once per move, on the root's children as ChildStats."""
+the manners around them (resign only when hopeless, never pass into a loss, pass back a won
+game). Plain Python: it runs once per move, on the root's children as ChildStats."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import SearchConfig
@@ -45,6 +46,18 @@ def passing_loses(game, to_move: int) -> bool:
     rule), the game is lost for to_move if it ends now."""
     score = game.score()
     return score < 0 if to_move == BLACK else score > 0
+
+
+def passing_back_wins(game, to_move: int, count: Callable[[], float]) -> bool:
+    """The opponent passed last, and to_move wins if it passes back and the game ends: both
+    counting the stones as they stand (CGOS) and by count(), Black's score without the dead
+    stones (KGS, OGS, GNU Go's final_score), asked only when the first count wins."""
+    last = game.moves[-1] if game.moves else None
+    if game.kind != "go" or last is None or last.vertex != "pass" \
+            or last.colour == ("b" if to_move == BLACK else "w"):
+        return False
+    sign = 1 if to_move == BLACK else -1
+    return sign * game.score() > 0 and sign * count() > 0
 
 
 def instead_of_pass(children: list[ChildStats]) -> ChildStats | None:

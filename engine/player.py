@@ -13,7 +13,9 @@ import logging
 import time
 from collections.abc import Callable
 
+from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import EngineConfig
+from mango.engine.decision import passing_back_wins
 from mango.engine.game import Game
 from mango.engine.limit import Limit
 from mango.engine.searcher import Searcher
@@ -106,6 +108,11 @@ class Player:
         start = time.perf_counter()
         result = self.searcher.search(position, limit, allow_pass=allow_pass,
                                       allow_resign=not cleanup)
+        if not cleanup and result.move not in (None, PASS) \
+                and self.effective_config.game.pass_back_when_winning \
+                and passing_back_wins(position, c,
+                                      lambda: final_score(position, self.final_status(position))):
+            result = dataclasses.replace(result, move=PASS)
         spent = time.perf_counter() - start
         self.clock.spend(c, spent)
         log.info("%s %s: %d playouts in %.2f s, win rate %s, tree %d nodes (%.1f of %.1f MB%s)%s",

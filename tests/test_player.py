@@ -198,3 +198,27 @@ def test_under_japanese_rules_a_stone_in_its_own_territory_costs_the_game(seed):
     assert player.game.score() == 6.5
     filled = player.searcher.search(player.game, Limit(playouts=600), allow_pass=False)
     assert player.game.vertex(filled.move) in ("A4", "B4") and filled.value > 0.9
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_after_the_opponents_pass_a_won_game_is_ended_by_passing_back(seed):
+    """Area rules: every move wins (Black by 6.5 on the board), so the search alone fills its own
+    territory after White's pass; pass_back_when_winning passes and ends the game, but only
+    after a pass and only when the count wins."""
+    config = FAST.replace(seed=seed, playouts=600)
+    after_pass = Game.from_ascii(SETTLED, komi=0.5, to_move="w")
+    after_pass.play("w", "pass")
+    player = Player(config, size=7)
+    player.set_game(after_pass.copy())
+    assert player.genmove("b").move == PASS and player.game.is_over
+    player = Player(config.replace(pass_back_when_winning=False), size=7)
+    player.set_game(after_pass.copy())
+    assert player.genmove("b").move != PASS                     # the search alone fills
+    player = Player(config, size=7)
+    player.set_game(Game.from_ascii(SETTLED, komi=0.5, to_move="b"))
+    assert player.genmove("b").move != PASS                     # no pass before it
+    lost = Game.from_ascii(SETTLED, komi=10.5, to_move="w")
+    lost.play("w", "pass")
+    player = Player(config, size=7)
+    player.set_game(lost)
+    assert player.genmove("b").move != PASS                     # passing would lose
