@@ -105,13 +105,20 @@ def load_game(path: str, move_number: int | None = None) -> Game:
 
     Raises GameRecordError for a file that cannot be read, parsed or replayed (a bad vertex, an
     illegal move, a set-up that leaves a group without liberties)."""
-    from sgfmill import sgf
-
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except OSError as error:
         raise GameRecordError(error.strerror or str(error)) from None
+    return game_from_sgf(data, move_number)
+
+
+def game_from_sgf(data: bytes | str, move_number: int | None = None) -> Game:
+    """load_game of an SGF text (a results store's record) rather than a file."""
+    from sgfmill import sgf
+
+    if isinstance(data, str):
+        data = data.encode()
     try:
         record = sgf.Sgf_game.from_bytes(data)
         size = record.get_size()

@@ -9,11 +9,9 @@ have recorded. scripts/recount_store.py runs this over a store.
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
 
 from mango.engine.game import score_text
-from mango.engine.record import load_game
+from mango.engine.record import game_from_sgf
 from mango.lab.game_record import GameRecord
 from mango.lab.match import gnugo_final_score
 
@@ -31,11 +29,7 @@ def recount(record: GameRecord, gnugo: str, rules: str = "chinese") -> GameRecor
     cannot count it (or there is no count to redo)."""
     if not counted_game(record) or not record.sgf:
         return None
-    with tempfile.TemporaryDirectory(prefix="mango-recount-") as folder:
-        path = os.path.join(folder, "game.sgf")
-        with open(path, "w") as handle:
-            handle.write(record.sgf)
-        game = load_game(path)
+    game = game_from_sgf(record.sgf)
     game.rules = rules
     score = gnugo_final_score(gnugo, game)
     if score is None:
@@ -47,4 +41,5 @@ def recount(record: GameRecord, gnugo: str, rules: str = "chinese") -> GameRecor
     return dataclasses.replace(
         record, winner=winner, result=result,
         points=0.5 if winner is None else float(winner == record.a_colour),
-        reason=f"{result} (counted again by GNU Go from the record; the match said {record.result})")
+        reason=f"{result} (counted again by GNU Go from the record; the match said "
+               f"{record.result})")

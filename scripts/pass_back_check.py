@@ -8,28 +8,18 @@ away is one GNU Go's count then loses while the match's result is a win.
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 
 import click
 
 from mango.engine.decision import passing_back_wins
-from mango.engine.record import load_game
+from mango.engine.record import game_from_sgf
 from mango.engine.status import final_score, final_status
 from mango.engine.vertex import BLACK, WHITE
 from mango.lab.client import find_gnugo
 from mango.lab.match import gnugo_final_score
 from mango.lab.recount import counted_game
 from mango.lab.store import read_records
-
-
-def _game(sgf: str, move_number: int | None = None):
-    with tempfile.TemporaryDirectory(prefix="mango-passback-") as folder:
-        path = os.path.join(folder, "game.sgf")
-        with open(path, "w") as handle:
-            handle.write(sgf)
-        return load_game(path, move_number)
 
 
 @click.command()
@@ -44,12 +34,13 @@ def main(stores):
             if not counted_game(record) or not record.sgf:
                 continue
             games += 1
-            full = _game(record.sgf)
+            full = game_from_sgf(record.sgf)
             mango = BLACK if record.a_colour == "b" else WHITE
             for i, (before, move) in enumerate(zip(full.moves, full.moves[1:]), start=1):
-                if before.vertex != "pass" or move.colour != record.a_colour or move.vertex == "pass":
+                mango_moved = move.colour == record.a_colour and move.vertex != "pass"
+                if before.vertex != "pass" or not mango_moved:
                     continue
-                position = _game(record.sgf, i + 1)          # before Mango's move i + 1
+                position = game_from_sgf(record.sgf, i + 1)          # before Mango's move i + 1
                 if not passing_back_wins(position, mango,
                                          lambda: final_score(position, final_status(position))):
                     continue
