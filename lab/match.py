@@ -31,6 +31,8 @@ from mango.lab.sprt import Sprt, Tally
 from mango.lab.store import Store
 
 OPPONENT_SEED_OFFSET = 500_000      # a Mango opponent's seeds: far from side A's
+# in the reason of a finished game the GNU Go scorer failed on (the match counted it itself)
+NOT_COUNTED_BY_GNUGO = "GNU Go could not count it: the stones as they stand"
 
 
 @dataclass(frozen=True)
@@ -206,8 +208,7 @@ def play_game(job: GameJob) -> GameRecord:
         end = referee_game(game, engines, names, score=score,
                            on_move=lambda now: _count_move(job.index, now))
         if s.scorer and counted and not counted[0]:
-            end = dataclasses.replace(end, reason=f"{end.reason} (GNU Go could not count it: "
-                                                  f"the stones as they stand)")
+            end = dataclasses.replace(end, reason=f"{end.reason} ({NOT_COUNTED_BY_GNUGO})")
         runner_s = (time.perf_counter() - started
                     - (sum(engine.waiting for engine in engines.values()) - waiting_before))
     except Forfeit as forfeit:                      # while the engines start or take the opening
@@ -355,6 +356,7 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     for colour, key in (("b", "as_black"), ("w", "as_white")):
         played = [r for r in records if r.a_colour == colour and not r.error]
         summary[key] = {"points": sum(r.points for r in played), "games": len(played)}
+    summary["not_counted_by_gnugo"] = sum(NOT_COUNTED_BY_GNUGO in r.reason for r in records)
     times = [t for r in records for t in r.move_times_a]
     summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
     runner_ms = [r.runner_ms_per_move for r in records if r.runner_ms_per_move is not None]
@@ -416,6 +418,9 @@ def summary_lines(summary: dict) -> list[str]:
                      f"{white['points']:g}/{white['games']}"
                      + (f" (Black has {summary['handicap']} handicap stones)"
                         if summary.get("handicap") else ""))
+    if summary.get("not_counted_by_gnugo"):
+        lines.append(f"warning: {_count_of(summary['not_counted_by_gnugo'], 'game')} counted as "
+                     f"the stones stand, dead stones included: GNU Go could not count them")
     if "sprt" in summary:
         t = summary["sprt"]
         lines.append(f"SPRT({t['elo0']:g},{t['elo1']:g}) alpha {t['alpha']:g} beta {t['beta']:g}: "

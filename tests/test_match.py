@@ -246,6 +246,21 @@ def test_a_game_against_gnugo_replays_move_for_move(tmp_path):
     assert sorted(games[0]) == sorted(games[1]) and all(seeded for _, _, seeded in games[0])
 
 
+def test_a_game_the_scorer_cannot_count_is_flagged(tmp_path, fake, monkeypatch):
+    """A scorer that fails (here a fake GNU Go that answers nothing to final_score) leaves the
+    count to the match, as the stones stand: each game says so, and the summary warns."""
+    scorer = tmp_path / "gnugo"
+    scorer.write_text(f"#!{sys.executable}\n" + FAKE)
+    scorer.chmod(0o755)
+    monkeypatch.setattr("mango.lab.client.find_gnugo", lambda: str(scorer))
+    report = tmp_path / "m.json"
+    result = run(["--opponent", fake("pass"), "--games", "2", "--store", str(tmp_path / "s.jsonl"),
+                  "--json", str(report)])
+    assert json.loads(report.read_text())["not_counted_by_gnugo"] == 2
+    assert "warning: 2 games counted as the stones stand" in result.output
+    assert all(lab.NOT_COUNTED_BY_GNUGO in r.reason for r in read_records(str(tmp_path / "s.jsonl")))
+
+
 @pytest.mark.gnugo
 def test_gnugo_counts_a_handicap_game_with_its_stones():
     """The scorer gets the game as an SGF: replayed move by move on an empty board, a handicap
