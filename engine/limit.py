@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from mango.engine.config import DEFAULT_PLAYOUTS, EngineConfig
 
 
+MIN_SECONDS = 0.01          # the least a time bound shrinks to (Limit.after)
+
+
 @dataclass(frozen=True)
 class Limit:
     """Stop at the first of: `playouts` simulations, `seconds` of thinking, or `stop()` true
@@ -42,6 +45,15 @@ class Limit:
             seconds, use_or_lose = config.time.time_s or None, bool(config.time.time_s)
         playouts = config.search.playouts or (None if seconds else DEFAULT_PLAYOUTS)
         return cls(playouts, seconds, stop, use_or_lose)
+
+    def after(self, seconds: float) -> "Limit":
+        """What is left of this budget once seconds of the move went to something else (the
+        passing-back count): the time bounds shrink, never below MIN_SECONDS."""
+        if not seconds or self.seconds is None:
+            return self
+        left = max(MIN_SECONDS, self.seconds - seconds)
+        extend = None if self.extend_to is None else max(left, self.extend_to - seconds)
+        return Limit(self.playouts, left, self.stop, self.use_or_lose, extend)
 
     def with_stop(self, stop: Callable[[], bool] | None) -> "Limit":
         return Limit(self.playouts, self.seconds, stop, self.use_or_lose, self.extend_to)

@@ -106,12 +106,14 @@ class Player:
                                  for p, v in status.items())
         limit = self.limit(c, stop)
         start = time.perf_counter()
+        # counted before the search, whose budget loses the time the count took
+        passing_back = not cleanup and self.effective_config.game.pass_back_when_winning \
+            and passing_back_wins(position, c,
+                                  lambda: final_score(position, self.final_status(position)))
+        limit = limit.after(time.perf_counter() - start)
         result = self.searcher.search(position, limit, allow_pass=allow_pass,
                                       allow_resign=not cleanup)
-        if not cleanup and result.move not in (None, PASS) \
-                and self.effective_config.game.pass_back_when_winning \
-                and passing_back_wins(position, c,
-                                      lambda: final_score(position, self.final_status(position))):
+        if passing_back and result.move != PASS:
             result = dataclasses.replace(result, move=PASS)
         spent = time.perf_counter() - start
         self.clock.spend(c, spent)

@@ -37,6 +37,17 @@ def test_limit_needs_some_bound():
     assert Limit(stop=lambda: True).playouts is None
 
 
+def test_a_budget_loses_the_time_spent_before_the_search():
+    """The passing-back count runs before the search, on the move's own time."""
+    limit = Limit(playouts=500, seconds=2.0, use_or_lose=True, extend_to=3.0)
+    after = limit.after(0.5)
+    assert (after.seconds, after.extend_to) == (1.5, 2.5)
+    assert after.playouts == 500 and after.use_or_lose
+    assert limit.after(5).seconds == pytest.approx(0.01) and limit.after(5).extend_to == 0.01
+    playouts_only = Limit(playouts=500)
+    assert playouts_only.after(0.5) is playouts_only and limit.after(0) is limit
+
+
 def test_without_a_clock_the_playouts_decide():
     assert Limit.for_move(EngineConfig()) == Limit(DEFAULT_PLAYOUTS, None)
     assert Limit.for_move(EngineConfig().replace(playouts=500)) == Limit(500, None)
