@@ -4,7 +4,9 @@
 # dynamic komi schedule in KINDS (off, linear, situational) with the same seeds game by game, so
 # that `mango report` compares the schedules on the same games (its paired table). GAMES games a
 # schedule (200: 100 giving and 100 taking the stones), PLAYOUTS (5,000) a move, JOBS (2) at a
-# time. Resumable: run it again.
+# time; OPTIONS (none) adds settings to every schedule's side A, e.g. OPTIONS="-o
+# dynamic_komi_stone=3". Resumable: run it again. Installs from before 23dfd12 count handicap
+# games as the stones stand: count them again with scripts/recount_store.py --handicap-only.
 #   MANGO=mango STORE=docs/results/dynkomi-gnugo13.jsonl scripts/dynamic_komi.sh
 #   mango report docs/results/dynkomi-gnugo13.jsonl
 set -euo pipefail
@@ -18,8 +20,9 @@ GAMES=${GAMES:-200}
 PLAYOUTS=${PLAYOUTS:-5000}
 JOBS=${JOBS:-2}
 KINDS=${KINDS:-off linear situational}
+read -r -a OPTIONS <<< "${OPTIONS:-}"
 for kind in $KINDS; do
     "$MANGO" match --opponent gnugo --games "$GAMES" --size "$SIZE" --komi 0.5 \
         --handicap "$HANDICAP" --playouts "$PLAYOUTS" --jobs "$JOBS" --store "$STORE" \
-        -o dynamic_komi="$kind" --quiet
+        -o dynamic_komi="$kind" ${OPTIONS[@]+"${OPTIONS[@]}"} --quiet
 done
