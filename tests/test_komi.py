@@ -90,7 +90,8 @@ def test_a_player_adapts_the_komi_after_each_of_its_moves():
 def test_white_giving_stones_plays_on_with_situational_komi_where_off_resigns():
     """White giving nine stones on 9x9 sees a game to play for under the situational schedule
     and does not resign; with dynamic komi off (the default), White resigns."""
-    config = EngineConfig(seed=5).replace(playouts=300, resign_after_moves=0, resign_min_playouts=0)
+    config = EngineConfig(seed=5).replace(playouts=300, resign_after_moves=0,
+                                          resign_min_playouts=0)
     game = handicap_game(9, 9)
     game.play("w", "A1")
     game.play("b", "A2")
