@@ -828,16 +828,20 @@ class HandicapConfig(_Section):
     SECTION: ClassVar[str] = "handicap"
 
     dynamic_komi: str = setting(
-        "off", choices=("off", "linear", "situational"),
+        "off", choices=("off", "linear", "situational", "situational-fading"),
         doc="""In handicap games, the search plays for the game's komi plus an extra komi for
         White (engine/komi.py). "linear" (Pachi's linear dynkomi): dynamic_komi_stone points per
         handicap stone, fading to nothing over dynamic_komi_moves x the board's points in moves.
         "situational" (Pachi's adaptive dynkomi, in its simplest form): the same start, then
         after each of Mango's moves a step of dynamic_komi_step points toward keeping Mango's
-        win rate between dynamic_komi_low and dynamic_komi_high, never below nothing. "off" (the
-        default) plays for the game's komi: on 200 13x13 games with three stones against GNU Go
-        level 10 each schedule won less than off as White and no more as Black
-        (docs/strength.md, "Handicap games and dynamic komi").""")
+        win rate between dynamic_komi_low and dynamic_komi_high, never below nothing.
+        "situational-fading": the situational extra komi times the linear schedule's fade, so
+        that the endgame is played for the game's komi (Pachi's adaptive dynkomi also stops
+        adapting late in the game): where off won a 13x13 White game situational lost, off won by
+        1.5 to 31.5 points and situational lost by 2.5 to 168.5. "off" (the default) plays for the game's komi: on 200
+        13x13 games with three stones against GNU Go level 10 linear and situational each won
+        less than off as White and no more as Black (docs/strength.md, "Handicap games and
+        dynamic komi").""")
 
     dynamic_komi_stone: float = setting(
         7.0, low=0.0, high=50.0, unit="points",

@@ -4,10 +4,13 @@ not see every line as lost (and play desperately, or resign) and the side taking
 see every line as won (and play slack). The extra komi starts at dynamic_komi_stone points per
 handicap stone and fades linearly to nothing over dynamic_komi_moves x the board's points in
 moves; or (situational, Pachi's adaptive dynkomi) it starts the same and moves a step after
-each of Mango's moves so that Mango's win rate stays in a band. Scores and passes are judged on
-the game's own komi; only the search's win rates move.
+each of Mango's moves so that Mango's win rate stays in a band; or (situational-fading) the
+situational extra komi times the linear fade, so that the endgame is played for the game's komi.
+Scores and passes are judged on the game's own komi; only the search's win rates move.
 """
 from __future__ import annotations
+
+SITUATIONAL = ("situational", "situational-fading")     # the schedules that adapt after a move
 
 
 def search_komi(game, handicap_config) -> float:
@@ -21,11 +24,12 @@ def search_komi(game, handicap_config) -> float:
         return game.komi
     if handicap_config.dynamic_komi == "off":
         return game.komi
-    if handicap_config.dynamic_komi == "situational":
-        extra = game.extra_komi
-        return game.komi + (handicap_config.dynamic_komi_stone * stones if extra is None else extra)
     fade_moves = handicap_config.dynamic_komi_moves * game.size * game.size
     left = max(0.0, 1.0 - len(game.moves) / fade_moves) if fade_moves > 0 else 0.0
+    if handicap_config.dynamic_komi in SITUATIONAL:
+        extra = game.extra_komi
+        extra = handicap_config.dynamic_komi_stone * stones if extra is None else extra
+        return game.komi + extra * (left if handicap_config.dynamic_komi != "situational" else 1)
     return game.komi + handicap_config.dynamic_komi_stone * stones * left
 
 
@@ -41,7 +45,7 @@ def adapt_extra_komi(game, handicap_config, colour: str, win_rate: float | None)
         if handicap_config.even_dynamic_komi:
             _adapt_even_komi(game, handicap_config, colour, win_rate)
         return
-    if handicap_config.dynamic_komi != "situational":
+    if handicap_config.dynamic_komi not in SITUATIONAL:
         return
     extra = game.extra_komi
     if extra is None:

@@ -77,6 +77,25 @@ def test_the_situational_komi_steps_toward_keeping_manges_win_rate_in_its_band()
     assert even.extra_komi is None and search_komi(even, config.handicap) == 6.5
 
 
+def test_the_fading_situational_komi_is_the_games_by_the_endgame():
+    from mango.engine.komi import adapt_extra_komi
+    config = EngineConfig().replace(dynamic_komi="situational-fading", dynamic_komi_stone=7,
+                                    dynamic_komi_step=2, dynamic_komi_moves=0.5)
+    game = handicap_game(13, 3)
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 21)
+    adapt_extra_komi(game, config.handicap, "w", 0.3)           # it adapts as situational does
+    assert game.extra_komi == 23
+    points = [f"{c}{r}" for r in range(1, 14) for c in "ABCDEFGHJKLMN" if f"{c}{r}" not in
+              ("D4", "K10", "D10")]
+    for i in range(42):                                         # half of the 84.5 moves
+        game.play("w" if i % 2 == 0 else "b", points[i])
+    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 23 * (1 - 42 / 84.5))
+    for i in range(42, 86):
+        game.play("w" if i % 2 == 0 else "b", points[i])
+    assert search_komi(game, config.handicap) == 0.5            # the endgame: the game's komi
+    assert search_komi(game, config.replace(dynamic_komi="situational").handicap) == 23.5
+
+
 def test_a_player_adapts_the_komi_after_each_of_its_moves():
     from mango.engine.player import Player
     config = EngineConfig(seed=4).replace(dynamic_komi="situational", dynamic_komi_stone=0,
