@@ -9,7 +9,7 @@ from collections.abc import Callable
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import SearchConfig
 from mango.engine.result import ChildStats
-from mango.engine.vertex import BLACK
+from mango.engine.vertex import BLACK, colour_name
 
 
 def candidates(children: list[ChildStats]) -> list[ChildStats]:
@@ -54,7 +54,7 @@ def passing_back_wins(game, to_move: int, count: Callable[[], float]) -> bool:
     stones (KGS, OGS, GNU Go's final_score), asked only when the first count wins."""
     last = game.moves[-1] if game.moves else None
     if game.kind != "go" or last is None or last.vertex != "pass" \
-            or last.colour == ("b" if to_move == BLACK else "w"):
+            or last.colour == colour_name(to_move):
         return False
     sign = 1 if to_move == BLACK else -1
     return sign * game.score() > 0 and sign * count() > 0

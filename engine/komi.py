@@ -29,7 +29,8 @@ def search_komi(game, handicap_config) -> float:
     if handicap_config.dynamic_komi in SITUATIONAL:
         extra = game.extra_komi
         extra = handicap_config.dynamic_komi_stone * stones if extra is None else extra
-        return game.komi + extra * (left if handicap_config.dynamic_komi != "situational" else 1)
+        fading = handicap_config.dynamic_komi == "situational-fading"
+        return game.komi + extra * (left if fading else 1.0)
     return game.komi + handicap_config.dynamic_komi_stone * stones * left
 
 
