@@ -33,6 +33,10 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 @click.option("--handicap", type=click.IntRange(0, 9), default=0, show_default=True,
               help="Black's fixed handicap stones (2-9) in every game, White to move first; side A "
                    "takes them in even games and gives them in odd ones (not with --openings).")
+@click.option("--handicap-side", type=click.Choice(["both", "give", "take"]), default="both",
+              show_default=True,
+              help="With --handicap: side A gives the stones (White) in every game, takes them "
+                   "(Black) in every game, or both in turn.")
 @click.option("--sprt", default=None, metavar="ELO0,ELO1",
               help="Stop as soon as the SPRT decides between Elo <= ELO0 and Elo >= ELO1.")
 @click.option("--alpha", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.05,
@@ -60,7 +64,7 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 @click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
 @config_options
 def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
-          handicap, sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
+          handicap, handicap_side, sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
           sgf_dir, json_path, quiet, config_file, options) -> None:
     """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
 
@@ -97,6 +101,8 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
                                  param_hint="--handicap")
     if handicap:
         _parsed("--handicap", lambda: fixed_handicap_vertices(size, handicap))
+    elif handicap_side != "both":
+        raise click.BadParameter("only with --handicap", param_hint="--handicap-side")
     game = config.game.game
     opponent_game = variant.game.game if opponent.strip() == "mango" else "go"
     if game != opponent_game:
@@ -104,7 +110,8 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
                                  "(--opponent mango --opponent-option game=nogo)",
                                  param_hint="--opponent")
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
-                                 None if game == "nogo" else find_gnugo(), handicap, game)
+                                 None if game == "nogo" else find_gnugo(), handicap, game,
+                                 handicap_side)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),

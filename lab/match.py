@@ -124,6 +124,7 @@ class MatchSettings:
     scorer: str | None = None                     # gnugo's path, or None: the area as it stands
     handicap: int = 0                             # Black's fixed handicap stones (0: none)
     game: str = "go"                              # or "nogo" (both sides Mango, playing it)
+    handicap_side: str = "both"                   # side A: "take"s the stones, "give"s them, both
 
     @property
     def paired(self) -> bool:
@@ -138,7 +139,15 @@ class MatchSettings:
                 "scorer": "gnugo final_score" if self.scorer else "area",
                 # only when set, so that the keys of the matches before it stay the same
                 **({"handicap": self.handicap} if self.handicap else {}),
-                **({"game": self.game} if self.game != "go" else {})}
+                **({"game": self.game} if self.game != "go" else {}),
+                **({"handicap_side": self.handicap_side} if self.handicap_side != "both" else {})}
+
+    def colour_of_a(self, game: int) -> str:
+        """Side A is Black in even-numbered games, unless a handicap match has it always take the
+        stones (Black) or always give them (White): the side a dynamic komi schedule is for."""
+        if self.handicap and self.handicap_side != "both":
+            return "b" if self.handicap_side == "take" else "w"
+        return "b" if game % 2 == 0 else "w"
 
     def opening_of(self, game: int) -> Opening | None:
         if not self.openings:
@@ -170,9 +179,9 @@ class GameJob:
 
 
 def play_game(job: GameJob) -> GameRecord:
-    """One game; side A is Black in even-numbered games."""
+    """One game; side A's colour from MatchSettings.colour_of_a."""
     s = job.settings
-    a_colour = "b" if job.index % 2 == 0 else "w"
+    a_colour = s.colour_of_a(job.index)
     side_of = {a_colour: "a", other_colour(a_colour): "b"}
     sides = {a_colour: s.a, other_colour(a_colour): s.b}
     names = {colour: side.name for colour, side in sides.items()}

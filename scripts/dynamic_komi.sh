@@ -5,7 +5,8 @@
 # that `mango report` compares the schedules on the same games (its paired table). GAMES games a
 # schedule (200: 100 giving and 100 taking the stones), PLAYOUTS (5,000) a move, JOBS (2) at a
 # time; OPTIONS (none) adds settings to every schedule's side A, e.g. OPTIONS="-o
-# dynamic_komi_stone=3". Resumable: run it again. Installs from before 23dfd12 count handicap
+# dynamic_komi_stone=3"; SIDE (both) "give" has side A give the stones in every game, "take" take
+# them (a schedule's question is one colour's: twice its games for the same time). Resumable: run it again. Installs from before 23dfd12 count handicap
 # games as the stones stand: count them again with scripts/recount_store.py --handicap-only.
 #   MANGO=mango STORE=docs/results/dynkomi-gnugo13.jsonl scripts/dynamic_komi.sh
 #   mango report docs/results/dynkomi-gnugo13.jsonl
@@ -20,9 +21,10 @@ GAMES=${GAMES:-200}
 PLAYOUTS=${PLAYOUTS:-5000}
 JOBS=${JOBS:-2}
 KINDS=${KINDS:-off linear situational}
+SIDE=${SIDE:-both}
 read -r -a OPTIONS <<< "${OPTIONS:-}"
 for kind in $KINDS; do
     "$MANGO" match --opponent gnugo --games "$GAMES" --size "$SIZE" --komi 0.5 \
-        --handicap "$HANDICAP" --playouts "$PLAYOUTS" --jobs "$JOBS" --store "$STORE" \
+        --handicap "$HANDICAP" --handicap-side "$SIDE" --playouts "$PLAYOUTS" --jobs "$JOBS" --store "$STORE" \
         -o dynamic_komi="$kind" ${OPTIONS[@]+"${OPTIONS[@]}"} --quiet
 done

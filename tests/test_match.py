@@ -408,8 +408,24 @@ def test_a_handicap_match_sets_the_same_stones_for_both_and_white_moves_first(tm
     assert "[handicap 3]" in table and "| A as Black | A as White |" in table
 
 
+@pytest.mark.parametrize("side,colours", [("give", {"w"}), ("take", {"b"})])
+def test_a_handicap_match_can_have_side_a_give_or_take_the_stones_in_every_game(tmp_path, side,
+                                                                               colours):
+    """A dynamic komi schedule is for one side: its games alone, and their own match key."""
+    store = tmp_path / "s.jsonl"
+    result = CliRunner().invoke(main, ["match", "--quiet", "--size", "9", "--playouts", "20",
+                                       "--opponent", "mango", "--handicap", "2", "--komi", "0.5",
+                                       "--handicap-side", side, "--games", "2", "--store", str(store)])
+    assert result.exit_code == 0, result.output
+    records = read_records(str(store))
+    assert {r.a_colour for r in records} == colours and len(records) == 2
+    assert all(r.settings["handicap_side"] == side for r in records)
+    assert all("HA[2]" in r.sgf and "AB[cg][gc]" in r.sgf for r in records)     # C3 G7
+
+
 @pytest.mark.parametrize("args,message", [(["--handicap", "1"], "invalid handicap 1"),
                                           (["--handicap", "10"], "10"),
+                                          (["--handicap-side", "give"], "only with --handicap"),
                                           (["--handicap", "2", "--openings", "balanced"], "not with a handicap")])
 def test_a_bad_handicap_is_refused(tmp_path, args, message):
     result = CliRunner().invoke(main, ["match", "--opponent", "mango", "--size", "9",
