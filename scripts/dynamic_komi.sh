@@ -6,8 +6,9 @@
 # schedule (200: 100 giving and 100 taking the stones), PLAYOUTS (5,000) a move, JOBS (2) at a
 # time; OPTIONS (none) adds settings to every schedule's side A, e.g. OPTIONS="-o
 # dynamic_komi_stone=3"; SIDE (both) "give" has side A give the stones in every game, "take" take
-# them (a schedule's question is one colour's: twice its games for the same time). Resumable: run it again. Installs from before 23dfd12 count handicap
-# games as the stones stand: count them again with scripts/recount_store.py --handicap-only.
+# them (a schedule's question is one colour's: twice its games for the same time). Resumable: run
+# it again. Installs from before 23dfd12 count handicap games as the stones stand: count them
+# again with scripts/recount_store.py --handicap-only.
 #   MANGO=mango STORE=docs/results/dynkomi-gnugo13.jsonl scripts/dynamic_komi.sh
 #   mango report docs/results/dynkomi-gnugo13.jsonl
 set -euo pipefail
