@@ -357,6 +357,14 @@ class PlayoutConfig(_Section):
         the shared liberty first would put one's own stones in atari (Pachi's moggy, its
         selfatari_other and selfatari_cousin, on by default there). Read only on a refusal.""")
 
+    eye_fix: bool = setting(
+        False,
+        doc="""When no answer above applies and the opponent's last move leaves an eye-like point
+        of one's own one opponent diagonal from false with a single empty diagonal left (the
+        last move took a diagonal, or approached the empty one), fill that diagonal: the eye
+        stays an eye (the eye fix of Pachi's moggy, on there; read after each opponent move,
+        around it only).""")
+
     two_liberty_chase: bool = setting(
         True,
         doc="""two_liberty_attack's chase half: the atari on the last move's group when it has two

@@ -73,6 +73,7 @@ ctypedef struct policy_t:
     int nakade_kills_only
     int avoid_single_self_atari
     int self_atari_redirect
+    int eye_fix
     const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
     const uint32_t* value_pairs     # the same, both players side by side (Black's low half)
     int map_values                  # urgency = value_map[value] instead of the value

@@ -17,7 +17,7 @@ import array
 from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, OFFBOARD, PASS, WHITE,
                            Board, board_area_score, board_atari_point, board_in_atari,
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
-                           board_neighbour_groups,
+                           board_neighbour_groups, board_neighbours_of,
                            board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport (PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
                                     pattern_named_values, pattern_value_pairs, pattern_values_for)
@@ -799,6 +799,54 @@ cdef int _race_approach(const board_t* b, const policy_t* cfg, int q, int c) noe
     return PASS
 
 
+cdef int _eye_fix_point(const board_t* b, int e, int c) noexcept nogil:
+    """For c's eye-like point e (empty, every neighbour c or the edge) one opponent diagonal
+    from false (one in the middle, none on the edge: board_is_true_eye's count) with a single
+    empty diagonal left: that diagonal, which the opponent would take to make the eye false.
+    NO_POINT otherwise."""
+    cdef int w = b.width, i, q, col, bad = 0, edge = 0, n_empty = 0, fix = NO_POINT
+    cdef int* diag = [-w - 1, -w + 1, w - 1, w + 1]
+    if b.colour[e] != EMPTY or board_neighbours_of(b, e, c) != 4:
+        return NO_POINT
+    for i in range(4):
+        q = e + diag[i]
+        col = b.colour[q]
+        if col == 3 - c:
+            bad += 1
+        elif col == OFFBOARD:
+            edge = 1
+        elif col == EMPTY:
+            n_empty += 1
+            fix = q
+    if n_empty == 1 and bad + edge == 1:
+        return fix
+    return NO_POINT
+
+
+cdef int _eye_fixes(const board_t* b, int c, int* out) noexcept nogil:
+    """The points that keep an eye of c's an eye after the opponent's last move m (eye_fix):
+    the fix of an eye-like point m took a diagonal of, or of one whose fix m stands beside (the
+    approach that lets the opponent play there). `out` has room for 32."""
+    cdef int w = b.width, m = b.last_move, i, j, q, f, n = 0
+    cdef int* d = [-w, -1, 1, w]
+    cdef int* diag = [-w - 1, -w + 1, w - 1, w + 1]
+    if m == PASS or m == NO_POINT or b.colour[m] != 3 - c:
+        return 0
+    for i in range(4):
+        f = _eye_fix_point(b, m + diag[i], c)
+        if f != NO_POINT:
+            n = board_add_unique(out, n, f)
+    for i in range(4):
+        q = m + d[i]
+        if b.colour[q] != EMPTY:
+            continue
+        for j in range(4):
+            if _eye_fix_point(b, q + diag[j], c) == q:
+                n = board_add_unique(out, n, q)
+                break
+    return n
+
+
 cdef inline bint _atari_pending(const board_t* b, int c) noexcept nogil:
     """The opponent's last move stands in atari, or has put one of c's groups beside it in atari."""
     cdef int w = b.width, m = b.last_move, i, q
@@ -855,6 +903,10 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
             and (cfg.two_liberty_attack_threshold == <uint32_t>4294967295U
                  or <uint32_t>(rng_next(rng) >> 32) < cfg.two_liberty_attack_threshold):
         n = _two_liberty_attacks(b, c, cfg.two_liberty_chase, cfg.two_liberty_race, local)
+        if n:
+            p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.eye_fix:
+        n = _eye_fixes(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
@@ -1094,6 +1146,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade_kills_only = config.nakade_kills_only
     cfg.avoid_single_self_atari = config.avoid_single_self_atari
     cfg.self_atari_redirect = config.self_atari_redirect
+    cfg.eye_fix = config.eye_fix
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0

@@ -24,7 +24,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5,
-              self_atari_redirect=True)
+              self_atari_redirect=True, eye_fix=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -362,6 +362,55 @@ def test_self_atari_redirect_approaches_the_race_from_outside():
             assert moves[1] == "D1"
             changed += 1
     assert changed > 10
+
+
+EYE_IN_THE_MIDDLE = """
+    . . . . . . .
+    . . . . . . .
+    . . X X X . .
+    . . X . X . .
+    . . . X . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+EYE_ON_THE_EDGE = """
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . X X . . .
+    . . X . X . .
+"""
+
+
+@pytest.mark.parametrize("position, white, fix", [
+    (EYE_IN_THE_MIDDLE, "E3", "C3"),    # White takes one diagonal of D4: C3 is the last one
+    (EYE_ON_THE_EDGE, "F2", "E2"),      # White's approach lets it take E2, D1's one diagonal
+])
+def test_eye_fix_fills_the_diagonal_that_would_make_the_eye_false(position, white, fix):
+    """Black's eye stays an eye: with eye_fix the playout fills the diagonal White threatens to
+    take; without, that point is one of the many an urgency draw picks (no patterns)."""
+    game = Game.from_ascii(position, to_move="w")
+    game.play("w", white)
+    moves = {eye_fix: [game.vertex(MangoPlayout(game.board.copy(), PlayoutConfig(
+        **{**ALL_OFF, "patterns": False, "eye_fix": eye_fix}), seed=seed).step())
+        for seed in range(60)] for eye_fix in (False, True)}
+    assert set(moves[True]) == {fix}
+    assert moves[False].count(fix) < 30       # the draw alone picks it now and then
+
+
+def test_eye_fix_leaves_an_eye_that_needs_no_fix():
+    """Two empty diagonals left (White cannot make the eye false in one move there, nor Black
+    fix it in one), or a false eye already: the rule says nothing and the draw decides."""
+    game = Game.from_ascii(EYE_IN_THE_MIDDLE.replace(". . X X X . .", ". . . X X . ."),
+                           to_move="w")
+    game.play("w", "E3")
+    moves = {game.vertex(MangoPlayout(game.board.copy(), PlayoutConfig(
+        **{**ALL_OFF, "patterns": False, "eye_fix": True}), seed=seed).step())
+        for seed in range(60)}
+    assert len(moves) > 10
 
 
 KO = """
