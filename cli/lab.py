@@ -64,8 +64,8 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 @click.option("--quiet", is_flag=True, help="No progress bar and no line per game.")
 @config_options
 def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
-          handicap, handicap_side, sprt, alpha, beta, time_control, jobs, backend, ray_address, cpus_per_game, store_path,
-          sgf_dir, json_path, quiet, config_file, options) -> None:
+          handicap, handicap_side, sprt, alpha, beta, time_control, jobs, backend, ray_address,
+          cpus_per_game, store_path, sgf_dir, json_path, quiet, config_file, options) -> None:
     """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
 
     from mango.engine.handicap import fixed_handicap_vertices

@@ -26,6 +26,7 @@ SIDE=${SIDE:-both}
 read -r -a OPTIONS <<< "${OPTIONS:-}"
 for kind in $KINDS; do
     "$MANGO" match --opponent gnugo --games "$GAMES" --size "$SIZE" --komi 0.5 \
-        --handicap "$HANDICAP" --handicap-side "$SIDE" --playouts "$PLAYOUTS" --jobs "$JOBS" --store "$STORE" \
+        --handicap "$HANDICAP" --handicap-side "$SIDE" --playouts "$PLAYOUTS" --jobs "$JOBS" \
+        --store "$STORE" \
         -o dynamic_komi="$kind" ${OPTIONS[@]+"${OPTIONS[@]}"} --quiet
 done

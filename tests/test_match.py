@@ -415,7 +415,8 @@ def test_a_handicap_match_can_have_side_a_give_or_take_the_stones_in_every_game(
     store = tmp_path / "s.jsonl"
     result = CliRunner().invoke(main, ["match", "--quiet", "--size", "9", "--playouts", "20",
                                        "--opponent", "mango", "--handicap", "2", "--komi", "0.5",
-                                       "--handicap-side", side, "--games", "2", "--store", str(store)])
+                                       "--handicap-side", side, "--games", "2",
+                                       "--store", str(store)])
     assert result.exit_code == 0, result.output
     records = read_records(str(store))
     assert {r.a_colour for r in records} == colours and len(records) == 2
