@@ -381,6 +381,14 @@ class PlayoutConfig(_Section):
         own groups beside the last move (an ablation of Pachi's two-liberty check, whose attack
         covers both).""")
 
+    two_liberty_race_libs: int = setting(
+        2, low=2, high=4, unit="liberties",
+        doc="""The race half also reads own groups the last move left with up to this many
+        liberties, and above 2 the own groups diagonal to it as well: Pachi's three- and
+        four-liberty check (moggy's nlib, nlib_count 4, on 25% of its moves), which starts
+        the race's atari while an own group still has an outside liberty in hand, before
+        it is too late. 2, the default: only the two-liberty groups beside the last move.""")
+
     two_liberty_attack_probability: float = setting(
         1.0, low=0.0, high=1.0, unit="probability",
         doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the

@@ -62,7 +62,7 @@ ctypedef struct policy_t:
     int answer_atari
     int defend_two_liberties
     int two_liberty_attack
-    int two_liberty_race             # two_liberty_attack's race half
+    int two_liberty_race             # its race half: the own groups' most liberties (0: off)
     int two_liberty_chase            # and its chase half
     uint32_t two_liberty_attack_threshold  # its probability scaled to 2^32; 0xFFFFFFFF: always, no draw
     uint32_t ko_fight_threshold     # ko_fight_probability scaled to 2^32 (0: off)

@@ -661,18 +661,22 @@ cdef inline int _touches_after(const board_t* b, int p, int c, int q) noexcept n
     return 0
 
 
-cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, bint race, int* out) noexcept nogil:
+cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, int race_libs,
+                              int* out) noexcept nogil:
     """Ataris a chase or a capturing race asks for (the attacking half of Pachi's two-liberty
     check): on the last move's group when it has two liberties, and on the opponent's
-    two-liberty groups touching an own group the last move left with two (the race's move). Only
-    an atari whose stone keeps two liberties, also once the opponent has escaped at the other
-    liberty, and whose escape would leave the group two liberties at most; `chase` and `race`
-    switch the two kinds. `out` has room for 32."""
+    two-liberty groups touching an own group the last move left with two (the race's move), or
+    with two to race_libs when that is more (then the own groups diagonal to the last move too:
+    Pachi's three- and four-liberty check, where an outside liberty makes the race urgent before
+    the own group is down to two). Only an atari whose stone keeps two liberties, also once the
+    opponent has escaped at the other liberty, and whose escape would leave the group two
+    liberties at most; `chase` switches the chase, race_libs 0 the race. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
-    cdef int n_groups, atari, escape, n_seen = 0
+    cdef int n_groups = 0, atari, escape, n_seen = 0, n_libs
     cdef int* d = [-w, -1, 1, w]
-    cdef int libs[3]
-    cdef int groups[4]
+    cdef int* diagonal = [-w - 1, -w + 1, w - 1, w + 1]
+    cdef int libs[5]
+    cdef int groups[8]
     cdef int targets[8]
     cdef int target_libs[16]
     cdef int seen[16]
@@ -681,11 +685,23 @@ cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, bint race, in
     if chase:
         n_targets = _add_two_liberty_target(b, b.group[m], targets, target_libs, n_targets, seen,
                                             &n_seen)
-    n_groups = board_neighbour_groups(b, m, c, groups) if race else 0
+    if race_libs:
+        n_groups = board_neighbour_groups(b, m, c, groups)
+    if race_libs > 2:
+        for i in range(4):
+            if b.colour[m + diagonal[i]] == c:
+                n_groups = board_add_unique(groups, n_groups, b.group[m + diagonal[i]])
     for i in range(n_groups):
         g = groups[i]
-        if group_liberties_to_three(b, g, libs) != 2:
-            continue
+        if race_libs == 2:
+            if group_liberties_to_three(b, g, libs) != 2:
+                continue
+        elif b.group_libs[g] > 4 * race_libs:
+            continue                            # more liberties than race_libs for sure
+        else:
+            n_libs = group_liberties(b, g, libs, race_libs + 1)
+            if n_libs < 2 or n_libs > race_libs:
+                continue
         s = g
         while True:                             # the opponent's groups touching g
             for j in range(4):
@@ -1134,7 +1150,7 @@ cdef policy_t _policy_from(config):
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
     cfg.two_liberty_attack = config.two_liberty_attack
-    cfg.two_liberty_race = config.two_liberty_race
+    cfg.two_liberty_race = config.two_liberty_race_libs if config.two_liberty_race else 0
     cfg.two_liberty_chase = config.two_liberty_chase
     cfg.two_liberty_attack_threshold = <uint32_t>min(
         config.two_liberty_attack_probability * 4294967296.0, 4294967295.0)

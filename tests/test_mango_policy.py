@@ -24,7 +24,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5,
-              self_atari_redirect=True, eye_fix=True)
+              self_atari_redirect=True, eye_fix=True, two_liberty_race_libs=4)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -335,6 +335,28 @@ def test_two_liberty_attack_plays_the_race_s_atari(attack, chase, race):
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
              for seed in range(200)}
     assert (moves == {"E2"}) is (attack and race)           # the chase alone leaves it to the draw
+
+
+@pytest.mark.parametrize("race_libs", [2, 3, 4])
+def test_two_liberty_race_libs_starts_the_race_from_three_liberties(race_libs):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . . X . . .
+        O O . X . . .
+        X X X O . . .
+        . . . O X . .
+    """, to_move="w")
+    game.play("w", "C3")               # Black's A2-C2 down to three liberties, A1 B1 C1
+    # White's D1-D2 has two, C1 and E2: either atari starts the race a move before Black's
+    # group is down to two (the chase finds nothing: C3 joins A3-B3 with three liberties)
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": True,
+                              "two_liberty_race_libs": race_libs})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(100)}
+    assert (moves <= {"C1", "E2"}) is (race_libs > 2)
+    assert moves & {"C1", "E2"}
 
 
 RACE = """
