@@ -760,6 +760,21 @@ class PriorConfig(_Section):
         search.predictor_bias, search.predictor_order and the predictor prior read; empty: the model
         shipped in patterns/data.""")
 
+    ownership: bool = setting(
+        False,
+        doc="""Weigh the predictor's probabilities by how often the playouts give each point to
+        the player to move, in nine levels (Pachi 12.90's mcowner pattern feature, which its
+        priors rate with the ownermap of the root's playouts): strong players seldom move where
+        the playouts already settled the point, for either side, so the priors, the bias and
+        the unpruning order turn to the points still in play. The levels' gammas were fitted
+        beside the shipped predictor (scripts/ownership_gammas.py, docs/strength.md).""")
+
+    ownership_warmup: int = setting(
+        100, low=1, high=100000, unit="playouts",
+        doc="""ownership: playouts from the root before a new position's search, so that the
+        root's children are ranked with it too; the search's simulations add theirs (Pachi
+        500).""")
+
     good_pattern: int = setting(
         1000, low=1, high=2433, unit="pattern value",
         doc="""3x3 pattern value (1..2433) from which a move's prior is a win.""")

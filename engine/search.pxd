@@ -19,6 +19,7 @@ cdef enum:
     SCHEDULE_HAND = 0
     SCHEDULE_MSE = 1
     SCHEDULE_HAND_CHILD = 2
+    OWNERSHIP_LEVELS = 9        # prior.ownership's levels of a point's chance to end the mover's
 
 # The C copy of SearchConfig and PriorConfig, made once per search.
 ctypedef struct params_t:
@@ -63,6 +64,9 @@ ctypedef struct params_t:
     bint predictor_order
     bint prior_predictor
     double predictor_count
+    bint prior_ownership                # the predictor weighed by the playouts' ownership
+    int ownership_warmup
+    double ownership_gammas[OWNERSHIP_LEVELS]
 
 ctypedef struct search_t:
     pool_t pool

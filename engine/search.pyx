@@ -67,6 +67,14 @@ from mango.engine.feature import shared_predictor
 from mango.engine.result import ChildStats, SearchResult
 from mango.engine.tree import NODE_BYTES
 
+# prior.ownership's gammas, by level of a point's chance to end the mover's over the playouts
+# (0: never, 8: nearly always), fitted beside the shipped predictor by Coulom's MM with its
+# gammas held fixed (scripts/ownership_gammas.py, 64 playouts a position; docs/strength.md):
+# below 13x13 from the strong amateurs' 9x9 games (`--size 9 --stride 3`: 423 games, 5,956
+# positions), from 13x13 up from the professionals' 19x19 ones (`--games 300 --stride 7`: 7,931).
+OWNERSHIP_GAMMAS_SMALL = (0.1467, 0.5339, 0.9013, 0.9984, 1.0, 0.8036, 0.6798, 0.4479, 0.2014)
+OWNERSHIP_GAMMAS_LARGE = (0.173, 0.3989, 0.7778, 0.9672, 1.0, 0.9788, 0.7944, 0.5335, 0.2657)
+
 # ---- statistics -----------------------------------------------------------------------------
 
 cdef inline int _half_result_for(int black_half, int colour) noexcept nogil:
@@ -295,17 +303,27 @@ cdef double _proximity(const board_t* b, int point, const int* recent, int n_rec
     return total if any_move else 1.0
 
 
-cdef void _predict(worker_t* wk, const board_t* b, const int* recent, int n_recent) noexcept nogil:
+cdef void _predict(const search_t* s, worker_t* wk, const board_t* b, const int* recent,
+                   int n_recent) noexcept nogil:
     """wk.predicted[point]: the learned predictor's probability of each legal move of the player
-    to move (0 for the other empty points)."""
-    cdef int i, n
+    to move (0 for the other empty points), weighed by the ownership's gammas (prior.ownership)
+    once the worker has its warm-up's samples."""
+    cdef int i, n, level
     cdef double total = 0
+    cdef int64_t mine
+    cdef const int64_t* owned = &wk.owned_black[0] if b.to_move == BLACK else &wk.owned_white[0]
     cdef int last2 = recent[n_recent - 2] if n_recent >= 2 else PASS
     for i in range(b.n_empty):
         wk.predicted[b.empty[i]] = 0
     n = feature_moves(wk.features, b, b.to_move, last2 if last2 > 0 else PASS, wk.feature_points,
                       wk.feature_levels)
     feature_strengths(wk.features, n, wk.feature_levels, wk.feature_strength)
+    if s.params.prior_ownership and wk.ownership_samples >= s.params.ownership_warmup:
+        for i in range(n):
+            mine = owned[wk.feature_points[i]]
+            level = <int>(mine * OWNERSHIP_LEVELS // wk.ownership_samples)
+            wk.feature_strength[i] *= s.params.ownership_gammas[
+                level if level < OWNERSHIP_LEVELS else OWNERSHIP_LEVELS - 1]
     for i in range(n):
         total += wk.feature_strength[i]
     if total > 0:
@@ -579,7 +597,7 @@ cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every)
     cdef rank_entry_t* entry
     n_recent = _recent_moves(s, wk, depth, recent)
     if predicting:
-        _predict(wk, b, recent, n_recent)
+        _predict(s, wk, b, recent, n_recent)
         if p.predictor_order:
             order_by = wk.cand_predicted
     old_n = node.n_children
@@ -1213,6 +1231,19 @@ cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) 
         done = s.simulations if s.simulations < n else n
 
 
+cdef void _warm_ownership(search_t* s, worker_t* wk, int playouts) noexcept nogil:
+    """Playouts from the root, counted in the worker's ownership only (no tree, no result), until
+    it holds `playouts` samples: what prior.ownership reads before the search's simulations add
+    theirs (Pachi's mcowner playouts before each genmove)."""
+    while wk.ownership_samples < playouts:
+        _start_at_root(s, wk)
+        if wk.board.passes < 2:
+            policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng, wk.moves, _before_last(s, wk))
+        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, NULL, 0)
+        wk.ownership_samples += 1
+    wk.n_moves = 0
+
+
 # ---- samples and the audit (read by Searcher) ----------------------------------------------------
 
 cdef void _reset_samples(search_t* s, worker_t** workers, int n_workers, bint tree_reset) noexcept nogil:
@@ -1441,7 +1472,17 @@ cdef params_t _params_from(config):
     p.predictor_order = sc.predictor_order
     p.prior_predictor = pc.predictor
     p.predictor_count = pc.predictor_count
+    p.prior_ownership = pc.ownership
+    p.ownership_warmup = pc.ownership_warmup
+    _set_ownership_gammas(&p, 19)       # set_position sets them again for its board's size
     return p
+
+
+cdef void _set_ownership_gammas(params_t* p, int size):
+    cdef int j
+    gammas = OWNERSHIP_GAMMAS_SMALL if size < 13 else OWNERSHIP_GAMMAS_LARGE
+    for j in range(OWNERSHIP_LEVELS):
+        p.ownership_gammas[j] = gammas[j]
 
 
 def _pool_nodes(config) -> int:
@@ -1824,6 +1865,7 @@ cdef class SearchTree(SearchTreeReader):
             self.s.root_board.passes = 0
         self.s.komi = search_komi(game, self.config.handicap)
         self.s.params = _params_from(self.config)
+        _set_ownership_gammas(&self.s.params, game.size)
         self.s.nogo = game.kind == "nogo"
         self.s.nogo_playout = NOGO_KINDS[self.config.game.nogo_playout]
         if self.s.nogo:
@@ -1852,6 +1894,10 @@ cdef class SearchTree(SearchTreeReader):
         if not same:
             _reset_samples(self.s, self.workers, self.n_workers, not reused)
         self.s.track_ownership = not self.s.nogo
+        if self.s.params.prior_ownership and self.s.track_ownership and self._predictor is not None:
+            rng_seed(&self.workers[0].rng, self.config.seed * 1000003 + 7)
+            with nogil:
+                _warm_ownership(self.s, self.workers[0], self.s.params.ownership_warmup)
         self._expand_root()
         if not self.s.nogo:                 # a NoGo move never captures: no position repeats
             self._ban_superko(game)

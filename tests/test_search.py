@@ -968,6 +968,34 @@ def test_an_unreadable_data_file_is_refused_and_changes_nothing(tmp_path, settin
     assert s.search(Game(5)).playouts == 1
 
 
+SETTLED_BELOW = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X X X
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ownership_turns_the_priors_from_settled_points(seed):
+    game = Game.from_ascii(SETTLED_BELOW, to_move="w")
+    p = game.point
+    ratios = {}
+    for ownership in (False, True):
+        s = searcher(100, seed, ownership=ownership, ownership_warmup=100)
+        s.set_position(game)
+        h = {child.point: child.heuristic for child in s.children()}
+        # the predictor likes White's E1 under Black's wall; its playouts never give it to White
+        ratios[ownership] = h[p("E1")] / h[p("E5")]
+        assert s.audit()["ownership_samples"] == (100 if ownership else 0)
+    assert ratios[True] < 0.4 * ratios[False]
+
+
 # ---- the last good replies ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", [1, 2])
