@@ -1232,14 +1232,22 @@ cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) 
 
 
 cdef void _warm_ownership(search_t* s, worker_t* wk, int playouts) noexcept nogil:
-    """Playouts from the root, counted in the worker's ownership only (no tree, no result), until
-    it holds `playouts` samples: what prior.ownership reads before the search's simulations add
-    theirs (Pachi's mcowner playouts before each genmove)."""
+    """Playouts from the root, counted in the worker's samples (the ownership, and the winners'
+    points and results that criticality reads with them) but not in the tree, until it holds
+    `playouts` samples: what prior.ownership reads before the search's simulations add theirs
+    (Pachi's mcowner playouts before each genmove)."""
+    cdef double score
     while wk.ownership_samples < playouts:
         _start_at_root(s, wk)
         if wk.board.passes < 2:
-            policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng, wk.moves, _before_last(s, wk))
-        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white, NULL, 0)
+            policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng, wk.moves,
+                            _before_last(s, wk))
+        score = board_area_score(&wk.board) - s.komi
+        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white,
+                             wk.owned_by_winner if s.params.criticality > 0 else NULL,
+                             BLACK if score > 0 else (WHITE if score < 0 else 0))
+        if s.params.criticality > 0:
+            wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
         wk.ownership_samples += 1
     wk.n_moves = 0
 
