@@ -69,7 +69,7 @@ from mango.engine.tree import NODE_BYTES
 
 # prior.ownership's gammas, by level of a point's chance to end the mover's over the playouts
 # (0: never, 8: nearly always), fitted beside the shipped predictor by Coulom's MM with its
-# gammas held fixed (scripts/ownership_gammas.py, 64 playouts a position; docs/strength.md):
+# gammas held fixed (patterns/ownership.py, 64 playouts a position; docs/strength.md):
 # below 13x13 from the strong amateurs' 9x9 games (`--size 9 --stride 3`: 423 games, 5,956
 # positions), from 13x13 up from the professionals' 19x19 ones (`--games 300 --stride 7`: 7,931).
 OWNERSHIP_GAMMAS_SMALL = (0.1467, 0.5339, 0.9013, 0.9984, 1.0, 0.8036, 0.6798, 0.4479, 0.2014)
