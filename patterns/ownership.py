@@ -57,7 +57,9 @@ def collect(records, stride: int, playouts: int, seed: int, predictor) -> list[t
 
 def fit(samples: list[tuple], iterations: int = 50) -> np.ndarray:
     """MM for one family with the rest of the model fixed (Coulom 2007, section 3.3):
-    gamma_k = W_k / sum over positions of (sum of p_j at level k) / (sum of gamma(j) p_j)."""
+    gamma_k = W_k / sum over positions of (sum of p_j at level k) / (sum of gamma(j) p_j), with
+    half a win added to W_k and half of 1 / gamma_k to its sum: a weak pull toward 1 that keeps
+    a level no player chose finite. Scaled so that the middle level's gamma is 1."""
     gammas = np.ones(LEVELS)
     wins = np.zeros(LEVELS)
     for _, levels, winner in samples:
