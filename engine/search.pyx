@@ -1107,6 +1107,17 @@ cdef inline int _black_half(search_t* s, worker_t* wk, double score) noexcept no
     return 2 if score > 0 else 0
 
 
+cdef inline void _count_owners(const search_t* s, worker_t* wk, double score) noexcept nogil:
+    """One finished playout in the worker's ownership samples, with the criticality's (the
+    winner's points and Black's result) in the same pass; score is Black's, komi taken off."""
+    playout_count_owners(&wk.board, wk.owned_black, wk.owned_white,
+                         wk.owned_by_winner if s.params.criticality > 0 else NULL,
+                         BLACK if score > 0 else (WHITE if score < 0 else 0))
+    if s.params.criticality > 0:
+        wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
+    wk.ownership_samples += 1
+
+
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef int area, slot, n_tree, winner
     cdef double score
@@ -1138,13 +1149,7 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
-        # the criticality's samples (the winner's points) in the same pass
-        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white,
-                             wk.owned_by_winner if s.params.criticality > 0 else NULL,
-                             BLACK if score > 0 else (WHITE if score < 0 else 0))
-        if s.params.criticality > 0:
-            wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
-        wk.ownership_samples += 1
+        _count_owners(s, wk, score)
         # the final score, Black's area before komi: per root move and over all
         wk.root_score_n += 1
         wk.root_score_sum += area
@@ -1236,19 +1241,12 @@ cdef void _warm_ownership(search_t* s, worker_t* wk, int playouts) noexcept nogi
     points and results that criticality reads with them) but not in the tree, until it holds
     `playouts` samples: what prior.ownership reads before the search's simulations add theirs
     (Pachi's mcowner playouts before each genmove)."""
-    cdef double score
     while wk.ownership_samples < playouts:
         _start_at_root(s, wk)
         if wk.board.passes < 2:
             policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng, wk.moves,
                             _before_last(s, wk))
-        score = board_area_score(&wk.board) - s.komi
-        playout_count_owners(&wk.board, wk.owned_black, wk.owned_white,
-                             wk.owned_by_winner if s.params.criticality > 0 else NULL,
-                             BLACK if score > 0 else (WHITE if score < 0 else 0))
-        if s.params.criticality > 0:
-            wk.black_half_wins += 2 if score > 0 else (0 if score < 0 else 1)
-        wk.ownership_samples += 1
+        _count_owners(s, wk, board_area_score(&wk.board) - s.komi)
     wk.n_moves = 0
 
 
