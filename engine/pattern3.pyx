@@ -164,6 +164,26 @@ def values_by_player(codes, values, int default):
             raise ValueError(f"pattern values must be 1..{PATTERN_MAX_VALUE}")
     by_canonical = np.full(PATTERN_CODES, default, dtype=np.uint16)
     by_canonical[codes] = values
+    return _by_player(by_canonical)
+
+
+def classes_by_player(codes):
+    """(black, white): the class of every absolute code for each player, the index in `codes`
+    (canonical player codes) of its canonical code, len(codes) for the codes not there (the
+    default's class): the parameters simulation balancing learns (patterns/balance.py)."""
+    codes = np.asarray(codes, dtype=np.int64)
+    if codes.ndim != 1 or (len(codes) and (codes.min() < 0 or codes.max() >= PATTERN_CODES)):
+        raise ValueError("codes must be a 1-D array of pattern codes")
+    if len(codes) and not np.array_equal(canonical_table()[codes], codes):
+        raise ValueError("table codes must be canonical")
+    by_canonical = np.full(PATTERN_CODES, len(codes), dtype=np.int32)
+    by_canonical[codes] = np.arange(len(codes), dtype=np.int32)
+    return _by_player(by_canonical)
+
+
+def _by_player(by_canonical):
+    """A per-canonical-code array read for each player to move: (black, white) by absolute code."""
+    canon = canonical_table()
     every = np.arange(PATTERN_CODES, dtype=np.uint32)
     swapped = (every & ~np.uint32(0xFFFF)) | np.asarray(<uint32_t[:65536]> SWAP16)[every & 0xFFFF]
     black = by_canonical[canon]

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Playouts: a game played to the end from a board, entirely in C, by one of two policies."""
 from libc.string cimport memcpy
-from libc.stdint cimport int16_t, int64_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint16_t, uint32_t, uint64_t
 
 from mango.engine.board cimport MAX_POINTS, MAX_WIDTH, board_t
 from mango.engine.reply cimport reply_t
@@ -38,6 +38,14 @@ cdef inline uint32_t rng_below(rng_t* r, uint32_t n) noexcept nogil:
 cdef enum:
     POLICY_LIGHT = 0
     POLICY_MANGO = 1
+
+# Simulation balancing's bookkeeping (Silver and Tesauro 2009; Huang, Coulom and Lin 2010;
+# patterns/balance.py): while a policy carries one, each move the pattern weights chose adds its
+# d log pi / d theta to grad, theta being the log weight of each pattern class. NULL in play.
+ctypedef struct balance_t:
+    const int32_t* class_of[3]      # the class (parameter) of each absolute 3x3 code, by player
+    double* grad                    # the playout's sum of d log pi / d theta, by class
+    int64_t noted                   # the moves noted
 
 # The C copy of engine.config.PlayoutConfig, made once per batch.
 ctypedef struct policy_t:
@@ -80,6 +88,7 @@ ctypedef struct policy_t:
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
     int replies_first               # a stored reply before everything else, or only before the pattern draw
+    balance_t* balance              # simulation balancing's gradient (NULL: not learning)
 
 cdef enum:
     LADDER_VERDICTS = 8         # save verdicts remembered per move (more are read again)

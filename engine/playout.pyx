@@ -9,7 +9,7 @@ Both stop after two passes or 3 x size^2 moves; the final position is scored by 
 """
 from cpython cimport array
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 
 import array
@@ -19,7 +19,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
                            board_neighbour_groups, board_neighbours_of,
                            board_play, board_point_owner, board_t)
-from mango.engine.pattern3 cimport (PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
+from mango.engine.pattern3 cimport (PATTERN_CODES, PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
                                     pattern_named_values, pattern_value_pairs, pattern_values_for)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 from mango.engine.tactic cimport (group_liberties, group_liberties_to_three, group_touches_atari,
@@ -514,9 +514,65 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
     r = rng_next(rng) % total
     for i in range(k):
         if r < u.weight[c][points[i]]:
+            if cfg.balance != NULL:
+                _balance_note(u, b, cfg, c, points, k, points[i])
             return points[i]
         r -= u.weight[c][points[i]]
     return PASS
+
+
+# ---- simulation balancing's gradient (patterns/balance.py) ----------------------------------
+
+cdef double _balance_share(const urgency_t* u, const board_t* b, const policy_t* cfg, int q,
+                           int c) noexcept nogil:
+    """d log w(q) / d theta for the class of q's pattern, theta its log weight: the pattern's
+    share of q's weight in this draw (its base against the move's capture, save and nakade
+    bonuses; the proximity factor multiplies both and cancels)."""
+    cdef uint32_t pair, value
+    cdef double base
+    if not cfg.patterns:
+        return 0.0
+    pair = cfg.value_pairs[pattern_code(b, q)]
+    value = pair & 0xFFFF if c == BLACK else pair >> 16
+    base = <double>(cfg.value_map[value] if cfg.map_values else value)
+    return base / (base + <double>u.extra[q])
+
+
+cdef void _balance_note(const urgency_t* u, const board_t* b, const policy_t* cfg, int c,
+                        const int* points, int n, int chosen) noexcept nogil:
+    """Add d log pi(chosen) / d theta to the playout's gradient, pi the draw's distribution over
+    `points` (each in proportion to its current weight): the chosen class's share, less every
+    point's share weighed by its probability (the softmax policy's gradient, Silver and Tesauro
+    2009, for Mango's urgencies)."""
+    cdef balance_t* bal = cfg.balance
+    cdef const int32_t* classes = bal.class_of[c]
+    cdef double total = 0, w
+    cdef int i, q
+    for i in range(n):
+        total += <double>u.weight[c][points[i]]
+    if total <= 0:
+        return
+    for i in range(n):
+        q = points[i]
+        w = <double>u.weight[c][q]
+        if w > 0:
+            bal.grad[classes[pattern_code(b, q)]] -= w / total * _balance_share(u, b, cfg, q, c)
+    bal.grad[classes[pattern_code(b, chosen)]] += _balance_share(u, b, cfg, chosen, c)
+    bal.noted += 1
+
+
+cdef void _balance_note_draw(const urgency_t* u, const board_t* b, const policy_t* cfg, int c,
+                             int chosen) noexcept nogil:
+    """The same for a move of the whole board's draw, whose distribution is over the points
+    the policy accepts (the draw rejects the others and draws again)."""
+    cdef int points[MAX_POINTS]
+    cdef int i, q, n = 0
+    for i in range(b.n_empty):
+        q = b.empty[i]
+        if u.weight[c][q] > 0 and candidate_ok(b, cfg, q, c):
+            points[n] = q
+            n += 1
+    _balance_note(u, b, cfg, c, points, n, chosen)
 
 
 cdef int _attacker_captures(const board_t* b, int g, int c, int* out, int n) noexcept nogil:
@@ -946,6 +1002,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
             break
         if candidate_ok(b, cfg, q, c):
             p = q
+            if cfg.balance != NULL:
+                _balance_note_draw(u, b, cfg, c, p)
         else:
             if cfg.self_atari_redirect:
                 p = _race_approach(b, cfg, q, c)
@@ -1164,6 +1222,7 @@ cdef policy_t _policy_from(config):
     cfg.self_atari_redirect = config.self_atari_redirect
     cfg.eye_fix = config.eye_fix
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
+    cfg.balance = NULL                  # only patterns/balance.py's sampling sets one
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
     for v in range(PATTERN_MAX_VALUE + 1):
@@ -1235,6 +1294,75 @@ def run_playouts(Board start, int playouts, double komi=7.5, uint64_t seed=1, st
         "moves": moves,
         "score_sum": score_sum,
     }
+
+
+def balance_sample(Board start, config, const uint32_t[::1] value_pairs,
+                   const int32_t[::1] black_classes, const int32_t[::1] white_classes,
+                   double[::1] sum_zh, double[::1] sum_h, int playouts, double komi=7.5,
+                   uint64_t seed=1, bint gradient=True):
+    """Simulation balancing's sample of one position (patterns/balance.py): `playouts` mango
+    playouts from `start` (unchanged) under `config` but with the pattern weights `value_pairs`
+    (Black's | White's << 16 by absolute 3x3 code, used as they are: no exponent). Returns
+    Black's points (a win 1, a draw 0.5). With `gradient`, each playout's sum of
+    d log pi / d theta over the moves the pattern weights chose (theta the log weight of each
+    class; black_classes and white_classes give the class of every code for each player) is
+    added to sum_h, and to sum_zh weighed by Black's points: the two sums the policy gradient
+    of Black's expected result is made of."""
+    cdef policy_t cfg = _policy_from(_config("mango", config))
+    cdef balance_t balance
+    cdef board_t work
+    cdef urgency_t* u
+    cdef double* h
+    cdef rng_t rng
+    cdef int n = sum_h.shape[0], i, k
+    cdef double points = 0, z, result
+    if playouts < 0:
+        raise ValueError("playouts must be >= 0")
+    if not cfg.patterns:
+        raise ValueError("the playouts weigh no patterns (patterns=false): nothing to balance")
+    if value_pairs.shape[0] != PATTERN_CODES or black_classes.shape[0] != PATTERN_CODES \
+            or white_classes.shape[0] != PATTERN_CODES:
+        raise ValueError(f"value_pairs and the class maps need {PATTERN_CODES} entries")
+    if sum_zh.shape[0] != n or n == 0:
+        raise ValueError("sum_zh and sum_h must be one non-empty length")
+    for i in range(PATTERN_CODES):
+        if not 0 <= black_classes[i] < n or not 0 <= white_classes[i] < n:
+            raise ValueError(f"class of code {i} outside 0..{n - 1}")
+        if value_pairs[i] & 0xFFFF == 0 or value_pairs[i] >> 16 == 0:
+            raise ValueError(f"weight 0 for code {i}: weights run from 1")
+    cfg.kind = POLICY_MANGO
+    cfg.value_pairs = &value_pairs[0]
+    cfg.map_values = 0
+    balance.class_of[0] = NULL
+    balance.class_of[BLACK] = &black_classes[0]
+    balance.class_of[WHITE] = &white_classes[0]
+    balance.noted = 0
+    u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
+    h = <double*>PyMem_Malloc(n * sizeof(double))
+    if u == NULL or h == NULL:
+        PyMem_Free(u)
+        PyMem_Free(h)
+        raise MemoryError()
+    balance.grad = h
+    cfg.balance = &balance if gradient else NULL
+    rng_seed(&rng, seed)
+    try:
+        with nogil:
+            for i in range(playouts):
+                memset(h, 0, n * sizeof(double))
+                work = start.b
+                playout_run(&work, u, &cfg, &rng, NULL)
+                result = board_area_score(&work) - komi
+                z = 1.0 if result > 0 else (0.5 if result == 0 else 0.0)
+                points += z
+                if gradient:
+                    for k in range(n):
+                        sum_h[k] += h[k]
+                        sum_zh[k] += z * h[k]
+    finally:
+        PyMem_Free(u)
+        PyMem_Free(h)
+    return points
 
 
 cdef void playout_count_owners(const board_t* b, int64_t* black, int64_t* white,
