@@ -27,6 +27,7 @@ pattern_exponent=1` (another exponent would bend them again).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -107,18 +108,22 @@ def sample_positions(records, per_game: int, seed: int, first_move: int = 4,
             yield record, count
 
 
-def reference_position(record, count: int, komi: float, config: EngineConfig, playouts: int,
-                       seed: int) -> Position:
-    """The position after `count` moves of `record`, valued by a search of `playouts` (the
-    reference: Black's win rate at the root, whoever is to move)."""
-    from mango.engine.limit import Limit
-    from mango.engine.searcher import Searcher
-
+def record_position(record, count: int, komi: float) -> Position:
+    """The position after `count` moves of `record`, not yet valued."""
     vertex = Game(record.size).vertex
     colour = {1: "b", 2: "w"}
     setup = tuple((colour[c], vertex(p)) for c, p in record.setup)
     moves = tuple((colour[c], vertex(p)) for c, p in record.moves[:count])
-    position = Position(record.name, record.size, komi, setup, moves, 0.5, playouts)
+    return Position(record.name, record.size, komi, setup, moves, 0.5, 0)
+
+
+def searched_position(position: Position, config: EngineConfig, playouts: int,
+                      seed: int) -> Position:
+    """The position valued by a Mango search of `playouts` (Black's win rate at the root,
+    whoever is to move): the paper's reference, the program analysing positions itself."""
+    from mango.engine.limit import Limit
+    from mango.engine.searcher import Searcher
+
     game = position.game()
     searcher = Searcher(config.replace(seed=seed, playouts=playouts, early_stop=False,
                                        resign=False))
@@ -126,7 +131,34 @@ def reference_position(record, count: int, komi: float, config: EngineConfig, pl
     best = searcher.best_child()
     mover_value = best.value if best is not None else 0.5
     value = mover_value if game.to_move == "b" else 1.0 - mover_value
-    return Position(position.name, position.size, komi, setup, moves, value, playouts)
+    return dataclasses.replace(position, value=value, playouts=playouts)
+
+
+def refereed_position(referee, position: Position) -> Position | None:
+    """The position valued by another engine over GTP that answers Pachi's `pachi-result` after
+    `genmove` (its win rate for the side it moved: a referee that judges Mango's playouts from
+    outside, where Mango's own search shares their bias). None when it did not search (it
+    resigned, passed or played from a book)."""
+    from mango.lab.client import EngineFailure
+
+    referee.send(f"boardsize {position.size}")
+    referee.send(f"komi {position.komi}")
+    referee.send("clear_board")
+    for colour, vertex in position.setup:
+        referee.send(f"play {colour} {vertex}")
+    for colour, vertex in position.moves:
+        referee.send(f"play {colour} {vertex}")
+    mover = position.game().to_move
+    referee.send(f"genmove {mover}")
+    try:
+        words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
+    except EngineFailure:
+        return None
+    if len(words) < 4 or int(words[2]) <= 0:
+        return None
+    mover_value = float(words[3])
+    value = mover_value if mover == "b" else 1.0 - mover_value
+    return dataclasses.replace(position, value=value, playouts=int(words[2]))
 
 
 class Balancer:
@@ -253,16 +285,30 @@ def _positions_command(args) -> int:
             break
     picks = list(sample_positions(records, args.per_game, args.seed))
     done = 0
-    with open(args.out, "a", encoding="utf-8") as out:
-        for number, (record, count) in enumerate(tqdm(picks, unit="position")):
-            if number < args.skip:
-                continue
-            position = reference_position(record, count, args.komi, config, args.playouts,
-                                          args.seed + number)
-            out.write(position.to_json() + "\n")
-            out.flush()
-            done += 1
-    print(f"{done} positions valued by {args.playouts} playouts each in {args.out}")
+    referee = None
+    if args.referee:
+        from mango.lab.client import GtpClient, split_command
+        referee = GtpClient(split_command(args.referee), "referee")
+    try:
+        with open(args.out, "a", encoding="utf-8") as out:
+            for number, (record, count) in enumerate(tqdm(picks, unit="position")):
+                if number < args.skip:
+                    continue
+                position = record_position(record, count, args.komi)
+                if referee is None:
+                    position = searched_position(position, config, args.playouts,
+                                                 args.seed + number)
+                else:
+                    position = refereed_position(referee, position)
+                    if position is None:
+                        continue
+                out.write(position.to_json() + "\n")
+                out.flush()
+                done += 1
+    finally:
+        if referee is not None:
+            referee.close()
+    print(f"{done} positions valued in {args.out}")
     return 0
 
 
@@ -303,7 +349,10 @@ def main(argv=None) -> int:
     p.add_argument("--per-game", type=int, default=4)
     p.add_argument("--playouts", type=int, default=20000, help="the reference search's playouts")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--skip", type=int, default=0, help="positions already valued (to resume)")
+    p.add_argument("--referee", help="value them by this GTP engine's search instead (one that "
+                                     "answers pachi-result, e.g. \"/opt/pachi/pachi.sh -t =10000 "
+                                     "threads=1 -d 0\")")
+    p.add_argument("--skip", type=int, default=0, help="positions already looked at (to resume)")
     p.add_argument("--out", required=True, help="JSON lines, appended to")
     t = commands.add_parser("train", help="balance the pattern weights on valued positions")
     t.add_argument("positions")
