@@ -21,6 +21,10 @@ Two steps, one command each (scripts/balance_patterns.py):
         --games 500 --per-game 4 --playouts 20000 --out positions9.jsonl
     python scripts/balance_patterns.py train positions9.jsonl --out balanced9.npz
 
+(the first, a search of 10,000 playouts for each of 1,690 positions, took 22 minutes on a core;
+the second, six epochs of full batches, 8 minutes). What the 9x9 tables did is in
+docs/strength.md ("Simulation balancing"); they are kept in docs/results/balance.
+
 The table holds the weights themselves: play it with `-o pattern_table=balanced9.npz -o
 pattern_exponent=1` (another exponent would bend them again).
 """
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import math
 import random
@@ -72,9 +77,11 @@ class Position:
 
 
 def read_positions(path) -> list[Position]:
-    """The positions of a file written by `positions`; ValueError naming the line otherwise."""
+    """The positions of a file written by `positions` (gzipped when its name ends in .gz);
+    ValueError naming the line otherwise."""
     out = []
-    with open(path, encoding="utf-8") as lines:
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
@@ -360,11 +367,14 @@ def main(argv=None) -> int:
     t.add_argument("--table", help="the starting weights, a table read as it stands (a balanced "
                                    "one, to go on); default: the shipped table as the size's "
                                    "pattern_exponent weighs it")
-    t.add_argument("--epochs", type=int, default=10)
-    t.add_argument("--rate", type=float, default=1.0)
+    t.add_argument("--epochs", type=int, default=6)
+    t.add_argument("--rate", type=float, default=8.0,
+                   help="the step: rate x (V* - V) x g, summed over a batch")
     t.add_argument("--playouts-value", type=int, default=64, help="M: playouts for V")
-    t.add_argument("--playouts-gradient", type=int, default=64, help="N: playouts for g")
-    t.add_argument("--batch", type=int, default=8)
+    t.add_argument("--playouts-gradient", type=int, default=256, help="N: playouts for g")
+    t.add_argument("--batch", type=int, default=200,
+                   help="positions a step (the weights the same within it); a step per position "
+                        "or per eight was the gradient's noise, 1,500 9x9 positions")
     t.add_argument("--hold-out-every", type=int, default=10)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("-o", dest="options", action="append", default=[],

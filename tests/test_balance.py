@@ -108,6 +108,11 @@ def test_positions_are_written_and_read_back_and_a_bad_line_is_named(tmp_path):
     path.write_text(position.to_json() + "\n" + position.to_json().replace("0.25", "1.5") + "\n")
     with pytest.raises(ValueError, match=":2: value 1.5"):
         read_positions(path)
+    import gzip
+    packed = tmp_path / "positions.jsonl.gz"
+    with gzip.open(packed, "wt", encoding="utf-8") as out:
+        out.write(position.to_json() + "\n")
+    assert read_positions(packed) == [position]
 
 
 REFEREE = '''
