@@ -115,42 +115,22 @@ def test_positions_are_written_and_read_back_and_a_bad_line_is_named(tmp_path):
     assert read_positions(packed) == [position]
 
 
-REFEREE = '''
-import sys
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if words[0] == "quit":
-        print("=\\n", flush=True)
-        break
-    if words[0] == "genmove":
-        print("= C3\\n", flush=True)
-    elif words[0] == "pachi-result":
-        print("= white C3 500 0.80 0.0\\n" if "mover" in sys.argv[1:] else "= ? 0 0 0\\n", flush=True)
-    else:
-        print("=\\n", flush=True)
-'''
-
-
 def test_a_referee_values_a_position_for_black_whoever_is_to_move(tmp_path):
     import sys
 
+    from fake_referee import FAKE_REFEREE
     from mango.lab.client import GtpClient
     from mango.patterns.balance import refereed_position
 
     script = tmp_path / "referee.py"
-    script.write_text(REFEREE)
-    position = Position("x.sgf", 9, 7.5, (), (("b", "E5"),), 0.5, 0)     # White to move
-    referee = GtpClient([sys.executable, str(script), "mover"], "referee")
+    script.write_text(FAKE_REFEREE)
+    referee = GtpClient([sys.executable, str(script)], "referee")
     try:
-        valued = refereed_position(referee, position)
+        # one stone played: White to move, its win rate 0.51 over 500 playouts
+        valued = refereed_position(referee, Position("x.sgf", 9, 7.5, (), OPENING[:1], 0.5, 0))
+        assert valued.value == pytest.approx(0.49) and valued.playouts == 500
+        assert valued.moves == OPENING[:1]
+        # four: the fake answers without a search, as Pachi from its book
+        assert refereed_position(referee, Position("x.sgf", 9, 7.5, (), OPENING, 0.5, 0)) is None
     finally:
         referee.close()
-    assert valued.value == pytest.approx(0.2) and valued.playouts == 500
-    assert valued.moves == position.moves
-    silent = GtpClient([sys.executable, str(script)], "referee")
-    try:
-        assert refereed_position(silent, position) is None       # it did not search
-    finally:
-        silent.close()
