@@ -227,6 +227,18 @@ class Balancer:
         pattern3.write_table(path, self.codes, w[:-1].astype(np.uint16), int(w[-1]), **metadata)
 
 
+def split_by_game(positions: list[Position], every: int) -> tuple[list[Position], list[Position]]:
+    """(trained, held out): the positions of every `every`-th game (by record name, in the order
+    they come) held out whole, so that no held-out position has a sibling of its game in
+    training. every 0: none held out."""
+    games: dict[str, int] = {}
+    trained, held = [], []
+    for position in positions:
+        number = games.setdefault(position.name, len(games))
+        (held if every and number % every == 0 else trained).append(position)
+    return trained, held
+
+
 def error(balancer: Balancer, positions: list[Position], boards, config, playouts: int,
           seed: int) -> float:
     """Mean squared error of the playouts' mean result against the reference values."""
@@ -332,9 +344,7 @@ def _train_command(args) -> int:
     config = engine.playout
     exponent = config.pattern_exponent if args.table is None else 1.0
     balancer = Balancer.from_table(args.table, exponent)
-    held = [p for i, p in enumerate(positions) if args.hold_out_every and i % args.hold_out_every == 0]
-    trained = [p for i, p in enumerate(positions)
-               if not (args.hold_out_every and i % args.hold_out_every == 0)]
+    trained, held = split_by_game(positions, args.hold_out_every)
     history = train(balancer, trained, config, epochs=args.epochs, rate=args.rate,
                     playouts_value=args.playouts_value, playouts_gradient=args.playouts_gradient,
                     batch=args.batch, seed=args.seed, held_out=held)
@@ -375,7 +385,8 @@ def main(argv=None) -> int:
     t.add_argument("--batch", type=int, default=200,
                    help="positions a step (the weights the same within it); a step per position "
                         "or per eight was the gradient's noise, 1,500 9x9 positions")
-    t.add_argument("--hold-out-every", type=int, default=10)
+    t.add_argument("--hold-out-every", type=int, default=10,
+                   help="hold out every n-th game's positions (0: none)")
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("-o", dest="options", action="append", default=[],
                    help="a playout setting for the balanced playouts (key=value)")

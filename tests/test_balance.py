@@ -6,7 +6,7 @@ import pytest
 from mango.engine import pattern3
 from mango.engine.config import EngineConfig, PlayoutConfig
 from mango.engine.playout import balance_sample, run_playouts
-from mango.patterns.balance import Balancer, Position, read_positions, train
+from mango.patterns.balance import Balancer, Position, read_positions, split_by_game, train
 
 OPENING = (("b", "D4"), ("w", "C3"), ("b", "E3"), ("w", "C5"))
 
@@ -134,3 +134,12 @@ def test_a_referee_values_a_position_for_black_whoever_is_to_move(tmp_path):
         assert refereed_position(referee, Position("x.sgf", 9, 7.5, (), OPENING, 0.5, 0)) is None
     finally:
         referee.close()
+
+
+def test_held_out_positions_are_whole_games():
+    positions = [Position(name, 9, 7.5, (), OPENING[:k], 0.5, 0)
+                 for name in ("g0", "g1", "g2", "g3") for k in (1, 2, 3)]
+    trained, held = split_by_game(positions, 2)
+    assert {p.name for p in held} == {"g0", "g2"} and {p.name for p in trained} == {"g1", "g3"}
+    assert len(held) == len(trained) == 6
+    assert split_by_game(positions, 0) == (positions, [])
