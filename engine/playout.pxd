@@ -45,7 +45,6 @@ cdef enum:
 ctypedef struct balance_t:
     const int32_t* class_of[3]      # the class (parameter) of each absolute 3x3 code, by player
     double* grad                    # the playout's sum of d log pi / d theta, by class
-    int64_t noted                   # the moves noted
 
 # The C copy of engine.config.PlayoutConfig, made once per batch.
 ctypedef struct policy_t:

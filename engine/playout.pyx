@@ -19,8 +19,9 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_add_unique, board_is_ko, board_is_suicide, board_is_true_eye,
                            board_neighbour_groups, board_neighbours_of,
                            board_play, board_point_owner, board_t)
-from mango.engine.pattern3 cimport (PATTERN_CODES, PATTERN_MAX_VALUE, pattern_code, pattern_named_value_pairs,
-                                    pattern_named_values, pattern_value_pairs, pattern_values_for)
+from mango.engine.pattern3 cimport (PATTERN_CODES, PATTERN_MAX_VALUE, pattern_code,
+                                    pattern_named_value_pairs, pattern_named_values,
+                                    pattern_value_pairs, pattern_values_for)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 from mango.engine.tactic cimport (group_liberties, group_liberties_to_three, group_touches_atari,
                                   ladder_capture, libs_after_move, save_is_laddered)
@@ -558,7 +559,6 @@ cdef void _balance_note(const urgency_t* u, const board_t* b, const policy_t* cf
         if w > 0:
             bal.grad[classes[pattern_code(b, q)]] -= w / total * _balance_share(u, b, cfg, q, c)
     bal.grad[classes[pattern_code(b, chosen)]] += _balance_share(u, b, cfg, chosen, c)
-    bal.noted += 1
 
 
 cdef void _balance_note_draw(const urgency_t* u, const board_t* b, const policy_t* cfg, int c,
@@ -1307,7 +1307,8 @@ def balance_sample(Board start, config, const uint32_t[::1] value_pairs,
     d log pi / d theta over the moves the pattern weights chose (theta the log weight of each
     class; black_classes and white_classes give the class of every code for each player) is
     added to sum_h, and to sum_zh weighed by Black's points: the two sums the policy gradient
-    of Black's expected result is made of."""
+    of Black's expected result is made of. (local_answers, off by default, still reads its
+    minimum value from the configured table.)"""
     cdef policy_t cfg = _policy_from(_config("mango", config))
     cdef balance_t balance
     cdef board_t work
@@ -1336,7 +1337,6 @@ def balance_sample(Board start, config, const uint32_t[::1] value_pairs,
     balance.class_of[0] = NULL
     balance.class_of[BLACK] = &black_classes[0]
     balance.class_of[WHITE] = &white_classes[0]
-    balance.noted = 0
     u = <urgency_t*>PyMem_Malloc(sizeof(urgency_t))
     h = <double*>PyMem_Malloc(n * sizeof(double))
     if u == NULL or h == NULL:

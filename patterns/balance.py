@@ -340,7 +340,10 @@ def _train_command(args) -> int:
         raise SystemExit(f"{args.positions}: positions of several board sizes")
     engine = EngineConfig().for_size(size)
     if args.options:
-        engine = engine.with_strings(dict(o.split("=", 1) for o in args.options))
+        pairs = [o.split("=", 1) for o in args.options]
+        if any(len(pair) != 2 for pair in pairs):
+            raise ValueError("-o takes key=value")
+        engine = engine.with_strings(dict(pairs))
     config = engine.playout
     exponent = config.pattern_exponent if args.table is None else 1.0
     balancer = Balancer.from_table(args.table, exponent)
@@ -391,4 +394,7 @@ def main(argv=None) -> int:
     t.add_argument("-o", dest="options", action="append", default=[],
                    help="a playout setting for the balanced playouts (key=value)")
     args = parser.parse_args(argv)
-    return _positions_command(args) if args.command == "positions" else _train_command(args)
+    try:
+        return _positions_command(args) if args.command == "positions" else _train_command(args)
+    except (ValueError, OSError) as error:      # a bad option, an unreadable file: no traceback
+        parser.error(str(error))

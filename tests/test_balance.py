@@ -143,3 +143,17 @@ def test_held_out_positions_are_whole_games():
     assert {p.name for p in held} == {"g0", "g2"} and {p.name for p in trained} == {"g1", "g3"}
     assert len(held) == len(trained) == 6
     assert split_by_game(positions, 0) == (positions, [])
+
+
+def test_the_command_refuses_bad_input_without_a_traceback(tmp_path, capsys):
+    from mango.patterns.balance import main
+
+    path = tmp_path / "positions.jsonl"
+    path.write_text(Position("g", 7, 7.5, (), OPENING, 0.5, 0).to_json() + "\n")
+    for argv, said in ((["train", str(tmp_path / "missing.jsonl"), "--out", "x.npz"], "missing"),
+                       (["train", str(path), "--out", "x.npz", "-o", "uct_c"], "key=value"),
+                       (["train", str(path), "--out", "x.npz", "-o", "no_such=1"], "no_such")):
+        with pytest.raises(SystemExit) as stopped:
+            main(argv)
+        assert stopped.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "x.npz").exists()
