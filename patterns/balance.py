@@ -18,7 +18,7 @@ their scale against them too.
 Two steps, one command each (scripts/balance_patterns.py):
 
     python scripts/balance_patterns.py positions ../shared/data/strong9.tar.gz --size 9 \\
-        --games 500 --per-game 4 --playouts 20000 --out positions9.jsonl
+        --games 423 --per-game 4 --playouts 10000 --out positions9.jsonl
     python scripts/balance_patterns.py train positions9.jsonl --out balanced9.npz
 
 (the first, a search of 10,000 playouts for each of 1,690 positions, took 22 minutes on a core;
