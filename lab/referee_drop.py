@@ -30,6 +30,7 @@ are marked `*`:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 
@@ -60,6 +61,31 @@ def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) 
         return best, None           # no search to report (Pachi resigned or passed at once)
     playouts = int(words[2]) if len(words) >= 4 else 0
     return best, (float(words[3]) if playouts > 0 else None)
+
+
+def refereed_position(referee: GtpClient, position):
+    """A simulation balancing position (mango.patterns.balance.Position) valued by the referee:
+    its win rate for the side it moved, as Black's (a judge of Mango's playouts from outside,
+    where Mango's own search shares their bias). None when it did not search (it resigned,
+    passed or played from a book)."""
+    referee.send(f"boardsize {position.size}")
+    referee.send(f"komi {position.komi}")
+    referee.send("clear_board")
+    for colour, vertex in position.setup:
+        referee.send(f"play {colour} {vertex}")
+    for colour, vertex in position.moves:
+        referee.send(f"play {colour} {vertex}")
+    mover = position.game().to_move
+    referee.send(f"genmove {mover}")
+    try:
+        words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
+    except EngineFailure:
+        return None
+    if len(words) < 4 or int(words[2]) <= 0:
+        return None
+    mover_value = float(words[3])
+    value = mover_value if mover == "b" else 1.0 - mover_value
+    return dataclasses.replace(position, value=value, playouts=int(words[2]))
 
 
 def position(size: int, komi: float, moves: list[tuple[str, str]]):

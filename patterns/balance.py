@@ -31,6 +31,7 @@ pattern_exponent=1` (another exponent would bend them again).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import gzip
 import json
@@ -139,33 +140,6 @@ def searched_position(position: Position, config: EngineConfig, playouts: int,
     mover_value = best.value if best is not None else 0.5
     value = mover_value if game.to_move == "b" else 1.0 - mover_value
     return dataclasses.replace(position, value=value, playouts=playouts)
-
-
-def refereed_position(referee, position: Position) -> Position | None:
-    """The position valued by another engine over GTP that answers Pachi's `pachi-result` after
-    `genmove` (its win rate for the side it moved: a referee that judges Mango's playouts from
-    outside, where Mango's own search shares their bias). None when it did not search (it
-    resigned, passed or played from a book)."""
-    from mango.lab.client import EngineFailure
-
-    referee.send(f"boardsize {position.size}")
-    referee.send(f"komi {position.komi}")
-    referee.send("clear_board")
-    for colour, vertex in position.setup:
-        referee.send(f"play {colour} {vertex}")
-    for colour, vertex in position.moves:
-        referee.send(f"play {colour} {vertex}")
-    mover = position.game().to_move
-    referee.send(f"genmove {mover}")
-    try:
-        words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
-    except EngineFailure:
-        return None
-    if len(words) < 4 or int(words[2]) <= 0:
-        return None
-    mover_value = float(words[3])
-    value = mover_value if mover == "b" else 1.0 - mover_value
-    return dataclasses.replace(position, value=value, playouts=int(words[2]))
 
 
 class Balancer:
@@ -291,8 +265,11 @@ def train(balancer: Balancer, positions: list[Position], config, *, epochs: int,
     return history
 
 
-def _positions_command(args) -> int:
+def _positions_command(args, referee) -> int:
     from tqdm import tqdm
+
+    if args.referee and referee is None:
+        raise ValueError("--referee drives another engine: run scripts/balance_patterns.py")
 
     from mango.patterns.predictor import iter_records
 
@@ -304,29 +281,22 @@ def _positions_command(args) -> int:
             break
     picks = list(sample_positions(records, args.per_game, args.seed))
     done = 0
-    referee = None
-    if args.referee:
-        from mango.lab.client import GtpClient, split_command
-        referee = GtpClient(split_command(args.referee), "referee")
-    try:
-        with open(args.out, "a", encoding="utf-8") as out:
-            for number, (record, count) in enumerate(tqdm(picks, unit="position")):
-                if number < args.skip:
+    with contextlib.ExitStack() as stack:
+        judge = stack.enter_context(referee(args.referee)) if args.referee else None
+        out = stack.enter_context(open(args.out, "a", encoding="utf-8"))
+        for number, (record, count) in enumerate(tqdm(picks, unit="position")):
+            if number < args.skip:
+                continue
+            position = record_position(record, count, args.komi)
+            if judge is None:
+                position = searched_position(position, config, args.playouts, args.seed + number)
+            else:
+                position = judge(position)
+                if position is None:
                     continue
-                position = record_position(record, count, args.komi)
-                if referee is None:
-                    position = searched_position(position, config, args.playouts,
-                                                 args.seed + number)
-                else:
-                    position = refereed_position(referee, position)
-                    if position is None:
-                        continue
-                out.write(position.to_json() + "\n")
-                out.flush()
-                done += 1
-    finally:
-        if referee is not None:
-            referee.close()
+            out.write(position.to_json() + "\n")
+            out.flush()
+            done += 1
     print(f"{done} positions valued in {args.out}")
     return 0
 
@@ -358,7 +328,10 @@ def _train_command(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
+def main(argv=None, referee=None) -> int:
+    """The two commands. referee: for `positions --referee COMMAND`, a context manager factory
+    (COMMAND -> a function valuing a Position, None where the engine did not search), which
+    the laboratory provides (scripts/balance_patterns.py): this package drives no engine."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("positions", help="sample record positions and value them by search")
@@ -395,6 +368,8 @@ def main(argv=None) -> int:
                    help="a playout setting for the balanced playouts (key=value)")
     args = parser.parse_args(argv)
     try:
-        return _positions_command(args) if args.command == "positions" else _train_command(args)
+        if args.command == "positions":
+            return _positions_command(args, referee)
+        return _train_command(args)
     except (ValueError, OSError) as error:      # a bad option, an unreadable file: no traceback
         parser.error(str(error))

@@ -120,7 +120,7 @@ def test_a_referee_values_a_position_for_black_whoever_is_to_move(tmp_path):
 
     from fake_referee import FAKE_REFEREE
     from mango.lab.client import GtpClient
-    from mango.patterns.balance import refereed_position
+    from mango.lab.referee_drop import refereed_position
 
     script = tmp_path / "referee.py"
     script.write_text(FAKE_REFEREE)
@@ -157,3 +157,6 @@ def test_the_command_refuses_bad_input_without_a_traceback(tmp_path, capsys):
             main(argv)
         assert stopped.value.code == 2 and said in capsys.readouterr().err
     assert not (tmp_path / "x.npz").exists()
+    with pytest.raises(SystemExit) as stopped:
+        main(["positions", str(path), "--out", str(tmp_path / "p.jsonl"), "--referee", "pachi"])
+    assert stopped.value.code == 2 and "scripts/balance_patterns.py" in capsys.readouterr().err
