@@ -1184,6 +1184,22 @@ cdef policy_t playout_policy_from(config) except *:
     return _policy_from(config)
 
 
+cdef void _fill_value_map(uint32_t* value_map, double exponent) noexcept:
+    """The urgency of each pattern value 0..PATTERN_MAX_VALUE under pattern_exponent."""
+    cdef int v
+    for v in range(PATTERN_MAX_VALUE + 1):
+        value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
+                                         ** exponent + 0.5))
+
+
+def pattern_urgencies(double exponent):
+    """The urgency the playouts give each pattern value 0..PATTERN_MAX_VALUE under
+    pattern_exponent (a list indexed by value): the weights a table's values become."""
+    cdef uint32_t value_map[PATTERN_MAX_VALUE + 1]
+    _fill_value_map(value_map, exponent)
+    return [value_map[v] for v in range(PATTERN_MAX_VALUE + 1)]
+
+
 cdef policy_t _policy_from(config):
     cdef policy_t cfg
     cdef int v
@@ -1225,9 +1241,7 @@ cdef policy_t _policy_from(config):
     cfg.balance = NULL                  # only patterns/balance.py's sampling sets one
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
-    for v in range(PATTERN_MAX_VALUE + 1):
-        cfg.value_map[v] = max(1, <uint32_t>(PATTERN_MAX_VALUE * (v / <double>PATTERN_MAX_VALUE)
-                                             ** config.pattern_exponent + 0.5))
+    _fill_value_map(cfg.value_map, config.pattern_exponent)
     cfg.values[0] = NULL
     if config.pattern_table:
         cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)

@@ -45,7 +45,7 @@ import numpy as np
 from mango.engine import pattern3
 from mango.engine.config import EngineConfig
 from mango.engine.game import Game
-from mango.engine.playout import balance_sample
+from mango.engine.playout import balance_sample, pattern_urgencies
 
 FORMAT = "mango-balance-positions"
 
@@ -158,14 +158,8 @@ class Balancer:
         """The starting weights: a table file's values (the shipped one by default) as the
         playouts weigh them under `exponent` (pattern_exponent)."""
         codes, values, default, _ = pattern3.read_table(path or pattern3.default_table_path())
-
-        def weigh(v):
-            v = np.asarray(v, dtype=np.float64)
-            if exponent == 1.0:
-                return v
-            return np.maximum(1.0, np.rint(pattern3.MAX_VALUE * (v / pattern3.MAX_VALUE) ** exponent))
-
-        return cls(codes, weigh(values), float(weigh([default])[0]))
+        urgency = np.asarray(pattern_urgencies(exponent), dtype=np.float64)
+        return cls(codes, urgency[values], float(urgency[default]))
 
     def weights(self) -> np.ndarray:
         """The integer weights the playouts use (1..MAX_VALUE), by class."""
