@@ -223,14 +223,15 @@ class PlayoutConfig(_Section):
         62/100 (games 0-99, see above).""")
 
     random_move_probability: float = setting(
-        0.2, low=0.0, high=1.0, unit="probability", by_size={13: 0.0},
+        0.2, low=0.0, high=1.0, unit="probability", by_size={13: 0.0, 19: 0.0},
         doc="""Chance of playing a light move instead of the urgency draw (uniformly random, legal, not
         filling an own true eye): more varied playouts (Gelly and Silver 3.5: a too deterministic
         policy is overconfident). 0 switches it off. 0.2 won a flat Monte-Carlo match against GNU
         Go (82.5% against 71.8% for 0, 400 games), before the tree and the tactics; in the tree the
         light moves make the playouts kill the opponent's groups too readily (the owl screens of
         docs/strength.md: 0 judges settled dragons best on every size), and 0 is the 13x13 default
-        since its equal-time match against 0.2 (118/201 at 1 s a move, +61 Elo: the ledger).
+        since its equal-time match against 0.2 (118/201 at 1 s a move, +61 Elo: the ledger) and
+        the 19x19 one since its match at 0.5 s a move (119/200, +67 Elo: the ledger).
         Without them a playout costs 3% more instructions on 9x9, 8% on 13x13, 14% on 19x19.""")
 
     filter_random_moves: bool = setting(
