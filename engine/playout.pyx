@@ -302,33 +302,11 @@ cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int
 
 cdef inline void _dirty_around(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
     """p and its 8 neighbours: every point whose 3x3 pattern sees p (one loop, so that the
-    refresh is inlined once). The empty points' pattern codes come first and their table
-    entries are prefetched together: the 4 MB table misses the cache, and one point at a time
-    the misses queued behind each other (a fifth of mango_play's time waited on that load).
-    The sums the urgencies keep do not depend on the order the points are set in."""
-    cdef int w = b.width, i, q, n = 0
+    refresh is inlined once)."""
+    cdef int w = b.width, i
     cdef int* around = [0, -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1]
-    cdef int points[9]
-    cdef uint32_t codes[9]
-    cdef uint32_t pair
     for i in range(9):
-        q = p + around[i]
-        if u.stamp[q] == u.mark:
-            continue
-        u.stamp[q] = u.mark
-        if b.colour[q] != EMPTY or not cfg.patterns:
-            _refresh(u, b, cfg, q)
-        else:
-            codes[n] = pattern_code(b, q)
-            __builtin_prefetch(&cfg.value_pairs[codes[n]])
-            points[n] = q
-            n += 1
-    for i in range(n):
-        pair = cfg.value_pairs[codes[i]]
-        if cfg.map_values:
-            _set_pair(u, b, points[i], cfg.value_map[pair & 0xFFFF], cfg.value_map[pair >> 16])
-        else:
-            _set_pair(u, b, points[i], pair & 0xFFFF, pair >> 16)
+        _dirty(u, b, cfg, p + around[i])
 
 
 cdef void urgency_init(urgency_t* u, const board_t* b, const policy_t* cfg) noexcept nogil:
