@@ -51,6 +51,13 @@ def game_moves(sgf_text: str) -> list[tuple[str, str]]:
 def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) -> tuple[str, float | None]:
     """The referee's move for colour after moves, and its win rate for colour (None when it did
     not search, as when it resigns or passes from its opening book without playouts)."""
+    best, value, _ = _referee_search(referee, moves, colour)
+    return best, value
+
+
+def _referee_search(referee: GtpClient, moves: list[tuple[str, str]],
+                    colour: str) -> tuple[str, float | None, int]:
+    """referee_view with the playouts the referee reports (0 when it did not search)."""
     referee.send("clear_board")
     for who, vertex in moves:
         referee.send(f"play {who} {vertex}")
@@ -58,9 +65,9 @@ def referee_view(referee: GtpClient, moves: list[tuple[str, str]], colour: str) 
     try:
         words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
     except EngineFailure:
-        return best, None           # no search to report (Pachi resigned or passed at once)
+        return best, None, 0        # no search to report (Pachi resigned or passed at once)
     playouts = int(words[2]) if len(words) >= 4 else 0
-    return best, (float(words[3]) if playouts > 0 else None)
+    return best, (float(words[3]) if playouts > 0 else None), playouts
 
 
 def refereed_position(referee: GtpClient, position):
@@ -70,22 +77,13 @@ def refereed_position(referee: GtpClient, position):
     passed or played from a book)."""
     referee.send(f"boardsize {position.size}")
     referee.send(f"komi {position.komi}")
-    referee.send("clear_board")
-    for colour, vertex in position.setup:
-        referee.send(f"play {colour} {vertex}")
-    for colour, vertex in position.moves:
-        referee.send(f"play {colour} {vertex}")
     mover = position.game().to_move
-    referee.send(f"genmove {mover}")
-    try:
-        words = referee.send("pachi-result").split()      # "black F4 684 0.50 0.0"
-    except EngineFailure:
+    _, mover_value, playouts = _referee_search(referee, list(position.setup) + list(position.moves),
+                                               mover)
+    if mover_value is None:
         return None
-    if len(words) < 4 or int(words[2]) <= 0:
-        return None
-    mover_value = float(words[3])
     value = mover_value if mover == "b" else 1.0 - mover_value
-    return dataclasses.replace(position, value=value, playouts=int(words[2]))
+    return dataclasses.replace(position, value=value, playouts=playouts)
 
 
 def position(size: int, komi: float, moves: list[tuple[str, str]]):
