@@ -48,10 +48,11 @@ def probe_expand_line(SearchTree tree, moves, every=True):
         raise ValueError("the line leaves the tree")
 
 
-def probe_grow_line(SearchTree tree, moves):
+def probe_grow_line(SearchTree tree, moves, int other_threads=0):
     """Grow the node `moves` lead to as a simulation passing through it does when unpruning comes
     to children not made yet: (its children count, "area" when its rank area served, "ranking"
-    when every move was ranked again)."""
+    when every move was ranked again). other_threads: as inside a batch on that many more
+    threads (the counters are still updated by this one)."""
     cdef search_t* s = tree.s
     cdef int64_t index = _probe_walk(tree, moves, False)
     cdef node_t* node
@@ -60,11 +61,15 @@ def probe_grow_line(SearchTree tree, moves):
     node = &s.pool.nodes[index]
     if not node.flags & NODE_EXPANDED:
         raise ValueError("the node is not expanded")
-    if _grow_ranked(s, tree.workers[0], node, len(moves)):
-        return node.n_children, "area"
-    if not _expand(s, tree.workers[0], node, len(moves), False):
-        raise MemoryError()
-    return node.n_children, "ranking"
+    s.other_threads = other_threads
+    try:
+        if _grow_ranked(s, tree.workers[0], node, len(moves)):
+            return node.n_children, "area"
+        if not _expand(s, tree.workers[0], node, len(moves), False):
+            raise MemoryError()
+        return node.n_children, "ranking"
+    finally:
+        s.other_threads = 0
 
 
 def probe_replay(SearchTree tree, tree_moves, playout_moves, double black_result):

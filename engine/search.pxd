@@ -91,6 +91,7 @@ ctypedef struct search_t:
     bint criticality_ready              # crit holds the root's covariances (criticality on)
     double crit[MAX_POINTS]             # per point: cov(owning it, winning) over the root's simulations
     bint threaded                       # a batch runs on more than one thread (atomic updates)
+    int other_threads                   # while threaded: the threads besides any one of them
     bint fresh                          # the tree and the workers' samples began together (no
                                         # re-rooting since): the audit's exact sums apply
     reply_t* replies                    # the last good replies (NULL unless last_good_reply),

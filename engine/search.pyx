@@ -709,12 +709,16 @@ cdef void _seed_late_amaf(search_t* s, const worker_t* wk, const node_t* node, n
     player to move) did, with the mean they had there (late_child_amaf). Only where a grandparent
     is in the tree and has the move as a child with AMAF samples. Other threads may be adding to
     the counters read, or moving them to a new block (the grandparent is locked meanwhile: then
-    no seed): the seed is held to what one node's counters can hold (the audit's bounds)."""
+    no seed): the seed is held to what one node's counters can hold (the audit's bounds). Under
+    threads, each other thread may have counted its simulation in the node's visits already and
+    still be about to add its AMAF into the child once it is published: the seed leaves room for
+    them, or a child could hold more AMAF samples than its parent has simulations."""
     cdef const node_t* grand
     cdef const node_t* uncle
     cdef int i, n_children
     cdef int64_t node_visits = node.visits, grand_visits, uncle_visits, uncle_half_wins, seeded, half
-    if depth < 2:
+    cdef int64_t most = (node_visits - s.other_threads) * (1 + s.params.rave_distance_weight)
+    if depth < 2 or most <= 0:
         return
     grand = &s.pool.nodes[wk.path[depth - 2]]
     if grand.flags & NODE_LOCKED:
@@ -733,8 +737,8 @@ cdef void _seed_late_amaf(search_t* s, const worker_t* wk, const node_t* node, n
             seeded = <int64_t>(<double>node_visits * uncle_visits / grand_visits + 0.5)
             if seeded > uncle_visits:
                 seeded = uncle_visits
-            if seeded > node_visits * (1 + s.params.rave_distance_weight):
-                seeded = node_visits * (1 + s.params.rave_distance_weight)
+            if seeded > most:
+                seeded = most
             half = <int64_t>(<double>seeded * uncle_half_wins / uncle_visits + 0.5)
             child.amaf_visits = seeded
             child.amaf_half_wins = half if half <= 2 * seeded else 2 * seeded
@@ -1228,11 +1232,13 @@ cdef void search_batch(search_t* s, worker_t** workers, int threads, int64_t n) 
         s.simulations = done
         s.batch_end = n
         s.threaded = True
+        s.other_threads = threads - 1
         with parallel(num_threads=threads):
             tid = threadid()
             while not _crowded(s) and mango_atomic_add(&s.simulations, 1) < s.batch_end:
                 search_simulate(s, workers[tid])
         s.threaded = False
+        s.other_threads = 0
         done = s.simulations if s.simulations < n else n
 
 

@@ -500,6 +500,30 @@ def test_a_child_made_late_gets_the_grandparents_amaf_when_asked(seeded):
     assert all(ch.amaf_visits == 0 for ch in s.line_children([a, b]) if ch.point in first)
 
 
+@pytest.mark.parametrize("other_threads", [0, 1, 3])
+def test_a_late_childs_seed_leaves_room_for_the_other_threads_simulations(other_threads):
+    """Under threads a simulation counts its visit in every node of its path before it adds its
+    AMAF below them: each other thread may have counted one in the node already and add its AMAF
+    into the child made meanwhile. A move every simulation played would be seeded with all the
+    node's visits; the seed leaves one for each other thread, so that no child ever holds more
+    AMAF samples than its parent has simulations (the audit's bound, once flaky under CI)."""
+    game = Game(9)
+    s = searcher(1, children_ahead=4, late_child_amaf=True)
+    s.set_position(game)
+    a, b = game.point("E5"), game.point("C3")
+    s.expand_line([a])
+    s.expand_line([a, b], every=False)
+    made = {ch.point for ch in s.line_children([a, b])}
+    s.set_counters([], visits=1000)
+    for child in s.children():                        # every root simulation played every move
+        s.set_counters([child.point], amaf_visits=1000, amaf_half_wins=1000)
+    s.set_counters([a, b], visits=100)
+    s.grow_line([a, b], other_threads=other_threads)
+    new = [ch for ch in s.line_children([a, b]) if ch.point not in made]
+    assert new and all(ch.amaf_visits == 100 - other_threads for ch in new)
+    assert all(ch.amaf_value == 0.5 for ch in new)
+
+
 @pytest.mark.parametrize("seeded", [False, True])
 def test_a_kept_root_makes_its_missing_children_with_the_amaf_they_missed(seeded):
     """Two moves later the kept tree's node becomes the root and gets every child; with
