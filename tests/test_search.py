@@ -465,22 +465,29 @@ def test_full_pool_is_pruned_and_the_tree_keeps_growing_under_the_best_line(ahea
     assert s.prunes > prunes or s.nodes_used > used
 
 
+def _line_below_root_amaf(seeded, amaf_visits, amaf_half_wins):
+    """A searcher whose root (1,000 simulations, every child with these AMAF counters: the same
+    moves, Black to move) has E5, and E5 C3 expanded as a simulation's first expansion does."""
+    game = Game(9)
+    s = searcher(1, children_ahead=4, late_child_amaf=seeded)
+    s.set_position(game)
+    line = [game.point("E5"), game.point("C3")]
+    s.expand_line(line[:1])
+    s.expand_line(line, every=False)
+    s.set_counters([], visits=1000)
+    for child in s.children():
+        s.set_counters([child.point], amaf_visits=amaf_visits, amaf_half_wins=amaf_half_wins)
+    return s, line
+
+
 @pytest.mark.parametrize("seeded", [False, True])
 def test_a_child_made_late_gets_the_grandparents_amaf_when_asked(seeded):
     """late_child_amaf: a child made when its node grows starts with the AMAF samples it missed,
     at the rate and mean of the same move two plies up (here the root's child), scaled to the
     node's visits; both ways of growing (ranking again, then the rank area) seed it."""
-    game = Game(9)
-    s = searcher(1, children_ahead=4, late_child_amaf=seeded)
-    s.set_position(game)
-    a, b = game.point("E5"), game.point("C3")
-    s.expand_line([a])
-    s.expand_line([a, b], every=False)                # a simulation's first expansion
+    s, (a, b) = _line_below_root_amaf(seeded, 400, 600)
     first = {ch.point for ch in s.line_children([a, b])}
     assert 0 < len(first) < 60
-    s.set_counters([], visits=1000)
-    for child in s.children():                        # the same moves, Black to move, at the root
-        s.set_counters([child.point], amaf_visits=400, amaf_half_wins=600)
     grown = []
     for visits, way in ((100, "ranking"), (150, "area"), (1000, "ranking")):
         s.set_counters([a, b], visits=visits)
@@ -507,16 +514,8 @@ def test_a_late_childs_seed_leaves_room_for_the_other_threads_simulations(other_
     into the child made meanwhile. A move every simulation played would be seeded with all the
     node's visits; the seed leaves one for each other thread, so that no child ever holds more
     AMAF samples than its parent has simulations (the audit's bound, once flaky under CI)."""
-    game = Game(9)
-    s = searcher(1, children_ahead=4, late_child_amaf=True)
-    s.set_position(game)
-    a, b = game.point("E5"), game.point("C3")
-    s.expand_line([a])
-    s.expand_line([a, b], every=False)
+    s, (a, b) = _line_below_root_amaf(True, 1000, 1000)   # every simulation played every move
     made = {ch.point for ch in s.line_children([a, b])}
-    s.set_counters([], visits=1000)
-    for child in s.children():                        # every root simulation played every move
-        s.set_counters([child.point], amaf_visits=1000, amaf_half_wins=1000)
     s.set_counters([a, b], visits=100)
     s.grow_line([a, b], other_threads=other_threads)
     new = [ch for ch in s.line_children([a, b]) if ch.point not in made]
