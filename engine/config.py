@@ -873,9 +873,10 @@ class HandicapConfig(_Section):
         adapting late in the game): where off won a 13x13 White game situational lost, off won by
         1.5 to 31.5 points and situational lost by 2.5 to 168.5. "off" (the default) plays for the game's komi: on 200
         13x13 games with three stones against GNU Go level 10 linear and situational each won
-        less than off as White and no more as Black, and so did Pachi's own linear shape (8 a
-        stone gone by move 50: 12/40 to off's 21/40 as White) and situational-fading
-        (docs/strength.md, "Handicap games and dynamic komi").""")
+        less than off as White and no more as Black; giving the stones, Pachi's own linear
+        shape (8 a stone gone by move 50) won 12/40 to off's 21/40 on the same seeds, and
+        situational-fading 15/40 to 22/41 (docs/strength.md, "Handicap games and dynamic
+        komi").""")
 
     dynamic_komi_stone: float = setting(
         7.0, low=0.0, high=50.0, unit="points",
