@@ -98,6 +98,9 @@ cdef enum:
 # the base for one draw and taken off again (the log), so they are always computed fresh.
 ctypedef struct urgency_t:            # (urgency_copy copies it field by field)
     uint32_t weight[3][MAX_POINTS]
+    # The 3x3 pattern values of each empty point, both players (Black's low half; 0 elsewhere or
+    # without patterns), kept with the weights: the local answers read them around every move.
+    uint32_t value_pair[MAX_POINTS]
     uint64_t row_sum[3][MAX_WIDTH]
     uint64_t total[3]
     int16_t atari[MAX_POINTS]       # group roots that were in atari when listed (checked on use)
@@ -159,6 +162,7 @@ cdef inline void urgency_copy(urgency_t* dst, const urgency_t* src, int points) 
     cdef int c
     for c in range(3):
         memcpy(dst.weight[c], src.weight[c], n * sizeof(src.weight[0][0]))
+    memcpy(dst.value_pair, src.value_pair, n * sizeof(src.value_pair[0]))
     memcpy(dst.row_sum, src.row_sum, sizeof(src.row_sum))
     memcpy(dst.total, src.total, sizeof(src.total))
     memcpy(dst.atari, src.atari, <size_t>src.n_atari * sizeof(src.atari[0]))

@@ -281,15 +281,22 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
     """Recompute p's base urgency for both colours from its 3x3 pattern."""
     cdef uint32_t pair
     if b.colour[p] != EMPTY:
+        u.value_pair[p] = 0
         _set_pair(u, b, p, 0, 0)
     elif cfg.patterns:
         pair = cfg.value_pairs[pattern_code(b, p)]
+        u.value_pair[p] = pair
         if cfg.map_values:
             _set_pair(u, b, p, cfg.value_map[pair & 0xFFFF], cfg.value_map[pair >> 16])
         else:
             _set_pair(u, b, p, pair & 0xFFFF, pair >> 16)
     else:
         _set_pair(u, b, p, 1, 1)
+
+
+cdef inline uint32_t _local_value(const urgency_t* u, int q, int c) noexcept nogil:
+    """c's 3x3 pattern value at the empty point q, from the refreshed pair."""
+    return u.value_pair[q] & 0xFFFF if c == BLACK else u.value_pair[q] >> 16
 
 
 cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
@@ -986,8 +993,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         n = 0
         for i in range(8):
             q = m + around[i]
-            if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns
-                                          and cfg.values[c][pattern_code(b, q)] >= cfg.local_min_value)):
+            if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns and _local_value(u, q, c)
+                                                             >= cfg.local_min_value)):
                 local[n] = q
                 n += 1
         if n:
@@ -1585,6 +1592,8 @@ cdef class MangoPlayout:
                         f"weight of point {p} for colour {c}: {self.u.weight[c][p]} != {fresh.weight[c][p]}"
                 for p in range(MAX_WIDTH):
                     assert self.u.row_sum[c][p] == fresh.row_sum[c][p], f"row sum {p} colour {c}"
+            for p in range(MAX_POINTS):
+                assert self.u.value_pair[p] == fresh.value_pair[p], f"pattern values of point {p}"
                 assert self.u.total[c] == fresh.total[c], f"total of colour {c}"
             listed = {self.board.b.group[self.u.atari[i]] for i in range(self.u.n_atari)
                       if self.board.b.colour[self.u.atari[i]] in (BLACK, WHITE)}
