@@ -1592,9 +1592,9 @@ cdef class MangoPlayout:
                         f"weight of point {p} for colour {c}: {self.u.weight[c][p]} != {fresh.weight[c][p]}"
                 for p in range(MAX_WIDTH):
                     assert self.u.row_sum[c][p] == fresh.row_sum[c][p], f"row sum {p} colour {c}"
+                assert self.u.total[c] == fresh.total[c], f"total of colour {c}"
             for p in range(MAX_POINTS):
                 assert self.u.value_pair[p] == fresh.value_pair[p], f"pattern values of point {p}"
-                assert self.u.total[c] == fresh.total[c], f"total of colour {c}"
             listed = {self.board.b.group[self.u.atari[i]] for i in range(self.u.n_atari)
                       if self.board.b.colour[self.u.atari[i]] in (BLACK, WHITE)}
             for p in range(fresh.n_atari):
