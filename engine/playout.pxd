@@ -81,8 +81,7 @@ ctypedef struct policy_t:
     int avoid_single_self_atari
     int self_atari_redirect
     int eye_fix
-    const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
-    const uint32_t* value_pairs     # the same, both players side by side (Black's low half)
+    const uint32_t* value_pairs     # the pattern values of both players (pattern3's; Black's low half)
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
