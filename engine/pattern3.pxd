@@ -20,6 +20,7 @@ cdef enum:
 cdef uint32_t pattern_for_player(uint32_t code, int c) noexcept nogil
 cdef uint32_t pattern_canonical(uint32_t player_code) noexcept nogil
 cdef const uint16_t* pattern_values_for(int c) noexcept nogil
+cdef const uint16_t* pattern_named_values(path, int c) except NULL
 cdef const uint32_t* pattern_value_pairs() noexcept nogil
 cdef const uint32_t* pattern_named_value_pairs(path) except NULL
 

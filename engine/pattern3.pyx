@@ -223,6 +223,12 @@ def named_table(path):
     return _NAMED_TABLES[key]
 
 
+cdef const uint16_t* pattern_named_values(path, int c) except NULL:
+    """The value table of player c from the table file `path` (see named_table)."""
+    cdef const uint16_t[::1] view = named_table(path)[0 if c == BLACK else 1]
+    return &view[0]
+
+
 cdef const uint32_t* pattern_named_value_pairs(path) except NULL:
     """Both players' values of the table file `path`, side by side (see VALUE_PAIRS)."""
     cdef const uint32_t[::1] view = named_table(path)[2]

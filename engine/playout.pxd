@@ -81,7 +81,8 @@ ctypedef struct policy_t:
     int avoid_single_self_atari
     int self_atari_redirect
     int eye_fix
-    const uint32_t* value_pairs     # the pattern values of both players (pattern3's; Black's low half)
+    const uint16_t* values[3]       # the pattern value tables by player (pattern3's)
+    const uint32_t* value_pairs     # the same, both players side by side (Black's low half)
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
@@ -97,9 +98,6 @@ cdef enum:
 # the base for one draw and taken off again (the log), so they are always computed fresh.
 ctypedef struct urgency_t:            # (urgency_copy copies it field by field)
     uint32_t weight[3][MAX_POINTS]
-    # The 3x3 pattern values of each empty point, both players (Black's low half; 0 elsewhere or
-    # without patterns), kept with the weights: the local answers read them around every move.
-    uint32_t value_pair[MAX_POINTS]
     uint64_t row_sum[3][MAX_WIDTH]
     uint64_t total[3]
     int16_t atari[MAX_POINTS]       # group roots that were in atari when listed (checked on use)
@@ -161,7 +159,6 @@ cdef inline void urgency_copy(urgency_t* dst, const urgency_t* src, int points) 
     cdef int c
     for c in range(3):
         memcpy(dst.weight[c], src.weight[c], n * sizeof(src.weight[0][0]))
-    memcpy(dst.value_pair, src.value_pair, n * sizeof(src.value_pair[0]))
     memcpy(dst.row_sum, src.row_sum, sizeof(src.row_sum))
     memcpy(dst.total, src.total, sizeof(src.total))
     memcpy(dst.atari, src.atari, <size_t>src.n_atari * sizeof(src.atari[0]))

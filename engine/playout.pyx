@@ -20,7 +20,8 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, MAX_WIDTH, NO_POINT, 
                            board_neighbour_groups, board_neighbours_of,
                            board_play, board_point_owner, board_t)
 from mango.engine.pattern3 cimport (PATTERN_CODES, PATTERN_MAX_VALUE, pattern_code,
-                                    pattern_named_value_pairs, pattern_value_pairs)
+                                    pattern_named_value_pairs, pattern_named_values,
+                                    pattern_value_pairs, pattern_values_for)
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t, reply_to_one, reply_to_two
 from mango.engine.tactic cimport (group_liberties, group_liberties_to_three, group_touches_atari,
                                   ladder_capture, libs_after_move, save_is_laddered)
@@ -280,22 +281,15 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
     """Recompute p's base urgency for both colours from its 3x3 pattern."""
     cdef uint32_t pair
     if b.colour[p] != EMPTY:
-        u.value_pair[p] = 0
         _set_pair(u, b, p, 0, 0)
     elif cfg.patterns:
         pair = cfg.value_pairs[pattern_code(b, p)]
-        u.value_pair[p] = pair
         if cfg.map_values:
             _set_pair(u, b, p, cfg.value_map[pair & 0xFFFF], cfg.value_map[pair >> 16])
         else:
             _set_pair(u, b, p, pair & 0xFFFF, pair >> 16)
     else:
         _set_pair(u, b, p, 1, 1)
-
-
-cdef inline uint32_t _pattern_value(const urgency_t* u, int q, int c) noexcept nogil:
-    """c's 3x3 pattern value at the empty point q, from the pair its refresh kept."""
-    return u.value_pair[q] & 0xFFFF if c == BLACK else u.value_pair[q] >> 16
 
 
 cdef inline void _dirty(urgency_t* u, const board_t* b, const policy_t* cfg, int p) noexcept nogil:
@@ -535,11 +529,12 @@ cdef double _balance_share(const urgency_t* u, const board_t* b, const policy_t*
     """d log w(q) / d theta for the class of q's pattern, theta its log weight: the pattern's
     share of q's weight in this draw (its base against the move's capture, save and nakade
     bonuses; the proximity factor multiplies both and cancels)."""
-    cdef uint32_t value
+    cdef uint32_t pair, value
     cdef double base
     if not cfg.patterns:
         return 0.0
-    value = _pattern_value(u, q, c)
+    pair = cfg.value_pairs[pattern_code(b, q)]
+    value = pair & 0xFFFF if c == BLACK else pair >> 16
     base = <double>(cfg.value_map[value] if cfg.map_values else value)
     return base / (base + <double>u.extra[q])
 
@@ -991,8 +986,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         n = 0
         for i in range(8):
             q = m + around[i]
-            if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns and _pattern_value(u, q, c)
-                                                             >= cfg.local_min_value)):
+            if b.colour[q] == EMPTY and (u.extra[q] > 0 or (cfg.patterns
+                                          and cfg.values[c][pattern_code(b, q)] >= cfg.local_min_value)):
                 local[n] = q
                 n += 1
         if n:
@@ -1247,9 +1242,14 @@ cdef policy_t _policy_from(config):
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
     _fill_value_map(cfg.value_map, config.pattern_exponent)
+    cfg.values[0] = NULL
     if config.pattern_table:
+        cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)
+        cfg.values[WHITE] = pattern_named_values(config.pattern_table, WHITE)
         cfg.value_pairs = pattern_named_value_pairs(config.pattern_table)
     else:
+        cfg.values[BLACK] = pattern_values_for(BLACK)
+        cfg.values[WHITE] = pattern_values_for(WHITE)
         cfg.value_pairs = pattern_value_pairs()
     return cfg
 
@@ -1586,8 +1586,6 @@ cdef class MangoPlayout:
                 for p in range(MAX_WIDTH):
                     assert self.u.row_sum[c][p] == fresh.row_sum[c][p], f"row sum {p} colour {c}"
                 assert self.u.total[c] == fresh.total[c], f"total of colour {c}"
-            for p in range(MAX_POINTS):
-                assert self.u.value_pair[p] == fresh.value_pair[p], f"pattern values of point {p}"
             listed = {self.board.b.group[self.u.atari[i]] for i in range(self.u.n_atari)
                       if self.board.b.colour[self.u.atari[i]] in (BLACK, WHITE)}
             for p in range(fresh.n_atari):
