@@ -299,14 +299,23 @@ def run_match(settings: MatchSettings, games: int, store_path: str, jobs: int = 
     """Play up to `games` games (rounded up to whole pairs with openings), resuming the games of
     the same match already in the store, stopping early when the SPRT decides. Returns the
     summary (the --json object) and the records."""
-    from tqdm import tqdm
-
-    from mango.lab.backend import make_backend
-
     if settings.paired and games % 2:
         games += 1
     store = Store(store_path)
     key = store.key_for(settings.describe())
+    with store.exclusive(key):
+        return _run_stored_match(settings, games, store, key, jobs, sprt, backend, ray_address,
+                                 cpus_per_game, progress, log)
+
+
+def _run_stored_match(settings: MatchSettings, games: int, store: Store, key: str, jobs: int,
+                      sprt: Sprt | None, backend: str, ray_address: str | None,
+                      cpus_per_game: float, progress: bool, log) -> MatchResult:
+    from tqdm import tqdm
+
+    from mango.lab.backend import make_backend
+
+    store_path = store.path
     done = [r for r in store.games_of(key) if r.game < games]
     tally = Tally(paired=settings.paired)
     for record in done:

@@ -5,14 +5,22 @@ A line holds the match's key and settings (both sides' commands and configuratio
 time control, openings), the game's index, pair, opening, seeds, colours, result, reason, moves,
 the seconds each side used (in all and per move) and the SGF. A match run again with the same
 settings and store resumes: the games already stored are counted, not played again. Several
-matches (other settings, other opponents) share a store; `mango report` groups them.
+matches (other settings, other opponents) share a store; `mango report` groups them. One match
+is played into one store by one process at a time (`Store.exclusive`): two runs of the same
+match would each play the games the other is playing, and store them twice.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import os
+
+try:
+    import fcntl
+except ImportError:                             # not POSIX: no lock, as before
+    fcntl = None
 
 from mango.lab.game_record import GameRecord
 
@@ -108,6 +116,30 @@ class Store:
             return key
         return next((record.match for record in records
                      if record.settings and compatible(record.settings, description)), key)
+
+    @contextlib.contextmanager
+    def exclusive(self, key: str):
+        """Hold this match for this process while it plays: a second run of the same match into
+        the same store (another shell, a script started twice) is refused with a StoreError
+        instead of playing the same game indices again, while other matches in the store go on.
+        A POSIX record lock on the key's own byte of a hidden lock file beside the store: the
+        system releases it when the process ends, however it ends, so no stale lock is left."""
+        if fcntl is None:
+            yield
+            return
+        folder, name = os.path.split(os.path.abspath(self.path))
+        handle = open(os.path.join(folder, f".{name}.lock"), "a")
+        offset = int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)   # the key's own byte
+        try:
+            try:
+                fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, offset)
+            except OSError:
+                raise StoreError(f"another run of this match (key {key}) is playing into "
+                                 f"{self.path}; stop it first (two runs would play the same "
+                                 "games twice), or give one run more --jobs") from None
+            yield
+        finally:
+            handle.close()                      # releases the lock
 
     def append(self, record: GameRecord) -> None:
         line = json.dumps(record.to_json(), separators=(",", ":")) + "\n"

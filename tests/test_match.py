@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import os
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,7 +24,7 @@ from mango.lab.game_record import GameRecord
 from mango.lab.matchclock import MatchTimeControl, SideClock
 from mango.lab.opening import OpeningError, load_openings, shipped_path
 from mango.lab.sprt import PAIR_SCORES, Sprt, Tally, llr, mean_variance
-from mango.lab.store import Store, read_records
+from mango.lab.store import Store, StoreError, read_records
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -162,6 +164,55 @@ def test_store_appends_reads_and_survives_a_torn_line(tmp_path):
     assert [r.game for r in store.games_of("k")] == [0, 1]
     assert len(read_records(str(path))) == 3
 
+
+
+HOLD_THE_MATCH = """
+import sys, time
+from mango.lab.store import Store
+with Store(sys.argv[1]).exclusive(sys.argv[2]):
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_one_match_is_played_into_a_store_by_one_process_at_a_time(tmp_path):
+    """A second run of a match already playing into the store (a script started twice) is
+    refused before it plays anything; another match in the same store is not, and the lock
+    goes with the process that held it, however it ended."""
+    path = str(tmp_path / "s.jsonl")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_MATCH, path, "0123456789abcdef"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.raises(StoreError, match="another run of this match"):
+            with Store(path).exclusive("0123456789abcdef"):
+                pass
+        with Store(path).exclusive("fedcba9876543210"):
+            pass
+    finally:
+        holder.kill()
+        holder.wait()
+    with Store(path).exclusive("0123456789abcdef"):
+        pass
+    assert not os.path.exists(path)                 # the lock lives beside the store, not in it
+
+
+def test_match_refuses_to_play_a_match_another_process_is_playing(tmp_path, fake):
+    store = tmp_path / "s.jsonl"
+    args = ["match", "--quiet", "--size", "5", "--playouts", "30", "--opponent", fake("pass"),
+            "--games", "2", "--store", str(store)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    key = read_records(str(store))[0].match
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_MATCH, str(store), key],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        result = CliRunner().invoke(main, args[:-4] + ["--games", "4", "--store", str(store)])
+        assert result.exit_code == 2 and "another run of this match" in result.output
+        assert len(read_records(str(store))) == 2       # nothing played, nothing stored
+    finally:
+        holder.kill()
+        holder.wait()
 
 # -- matches against fake engines --------------------------------------------------------------
 
