@@ -181,7 +181,8 @@ class PlayoutConfig(_Section):
         1.0, low=0.0, high=4.0, by_size={9: 0.5},
         doc="""The pattern part of the urgency is 2433 * (value / 2433) ** pattern_exponent (rounded,
         at least 1): below 1 flattens the draw among patterns, above 1 sharpens it; 1 is
-        Mango's. The tree's pattern prior and H read the same values. On 9x9 0.5, with
+        Mango's. Mango's H and the tree's policy read the same urgencies; the pattern prior's
+        thresholds (good_pattern, bad_pattern) are in the table's values. On 9x9 0.5, with
         light_after_atari (issue 30): the pair won its SPRT(0,20) against the defaults before it
         at 10,000 playouts (62.4%, +88 Elo) and at 1 s a move (docs/strength.md); GNU Go's owl
         reading agrees on 9x9 (the playouts judge settled dragons better) and not on 19x19,
@@ -778,12 +779,16 @@ class PriorConfig(_Section):
         500).""")
 
     good_pattern: int = setting(
-        1000, low=1, high=2433, unit="pattern value",
-        doc="""3x3 pattern value (1..2433) from which a move's prior is a win.""")
+        1000, low=1, high=2433, unit="pattern value", by_size={9: 411},
+        doc="""3x3 pattern value (1..2433, the table's, whatever playout.pattern_exponent makes of
+        it) from which a move's prior is a win. 411 on 9x9: until 2026-11-29 the prior compared
+        the urgency, and 9x9's pattern_exponent 0.5, measured with that prior, makes 1000 of a
+        value of 411; the 9x9 default keeps the prior it was measured with.""")
 
     bad_pattern: int = setting(
-        5, low=0, high=2433, unit="pattern value",
-        doc="""3x3 pattern value at or below which a move's prior is a loss.""")
+        5, low=0, high=2433, unit="pattern value", by_size={9: 0},
+        doc="""3x3 pattern value at or below which a move's prior is a loss. 0 on 9x9, for the
+        reason good_pattern gives (an urgency of 5 or less was no value of 1 or more there).""")
 
     puct: bool = setting(
         False,

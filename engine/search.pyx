@@ -42,6 +42,7 @@ from mango.engine.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE
                            board_is_true_eye, board_t)
 from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, feature_moves,
                                    feature_share, feature_strengths, feature_t)
+from mango.engine.pattern3 cimport pattern_code
 from mango.engine.pattern3 import named_table
 from mango.engine.tactic cimport group_liberties_to_three, ladder_capture
 from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_policy_from,
@@ -193,10 +194,22 @@ cdef void _knowledge_open(search_t* s, worker_t* wk, board_t* b, int c) noexcept
     their playout policy). The mango playouts keep the base urgencies in step with the board
     (mango_play); for the light ones they are made here. _knowledge_close takes the bonuses off."""
     cdef int i, point
+    cdef uint32_t pair
     policy_urgencies(&wk.urgency, b, &s.policy)
     for i in range(b.n_empty):
         point = b.empty[i]
         wk.base_weight[point] = wk.urgency.weight[c][point]
+    if s.policy.map_values and s.policy.patterns:
+        # the pattern prior's thresholds are 3x3 values (1..2433): read the table's value, not
+        # the urgency pattern_exponent makes of it (at exponent 0 every point's is 2433)
+        for i in range(b.n_empty):
+            point = b.empty[i]
+            pair = s.policy.value_pairs[pattern_code(b, point)]
+            wk.base_value[point] = pair & 0xFFFF if c == BLACK else pair >> 16
+    else:
+        for i in range(b.n_empty):
+            point = b.empty[i]
+            wk.base_value[point] = wk.base_weight[point]
     urgency_overlay(&wk.urgency, b, &s.policy, c)
     wk.n_ladder = 0
 
@@ -206,11 +219,12 @@ cdef inline void _knowledge_close(worker_t* wk, const board_t* b, int c) noexcep
 
 
 cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int point, int c,
-                        double* capture_save, double* pattern, bint* refused,
+                        double* capture_save, double* pattern, double* value, bint* refused,
                         double* weight) noexcept nogil:
     """What the playouts know of c's move at point (between _knowledge_open and _close): C, its
-    capture, save and nakade bonus; P, its 3x3 value (as the playouts weigh it); whether the
-    playouts refuse it (a self-atari they never play); and its urgency, proximity included.
+    capture, save and nakade bonus; P, its 3x3 value as the playouts weigh it (the urgency
+    pattern_exponent makes of it), and the value itself, which the pattern prior's thresholds
+    are in; whether the playouts refuse it (a self-atari they never play); and its urgency, proximity included.
     With the tree's ladder prior, the atari that captures an opponent's group of two liberties
     in a ladder is worth as much as capturing it."""
     cdef int i, n
@@ -226,6 +240,7 @@ cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int p
                 bonus += <double>s.policy.capture_weight * b.group_size[roots[i]]
     capture_save[0] = bonus
     pattern[0] = wk.base_weight[point]
+    value[0] = wk.base_value[point]
     refused[0] = not candidate_ok(b, &s.policy, point, c)
     weight[0] = 0.0 if refused[0] else <double>wk.urgency.weight[c][point]
 
@@ -240,7 +255,7 @@ cdef inline void _add_predictor_prior(const params_t* p, node_t* child, double p
 
 
 cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, double capture_save,
-                     double pattern, bint refused) noexcept nogil:
+                     double value, bint refused) noexcept nogil:
     """Heuristic priors as equivalent experience (MoGo section 5) for a new child of the node at
     path depth `depth`. The predictor prior is added apart (_add_predictor_prior): it needs the
     whole position's features, which only a full expansion computes."""
@@ -253,9 +268,9 @@ cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, 
         count += p.even_count
         wins += 0.5 * p.even_count
     if p.prior_pattern and child.move != PASS:
-        if capture_save > 0 or pattern >= p.good_pattern:
+        if capture_save > 0 or value >= p.good_pattern:
             q = 1.0
-        elif refused or pattern <= p.bad_pattern:
+        elif refused or value <= p.bad_pattern:
             q = 0.0
         else:
             q = 0.5
@@ -504,7 +519,7 @@ cdef int _go_candidates(search_t* s, worker_t* wk, board_t* b, int c, const int*
     with their knowledge; how many."""
     cdef const params_t* p = &s.params
     cdef int n = 0, i, point
-    cdef double capture_save, pattern, weight
+    cdef double capture_save, pattern, value, weight
     cdef bint refused
     _knowledge_open(s, wk, b, c)
     for i in range(b.n_empty):
@@ -514,10 +529,10 @@ cdef int _go_candidates(search_t* s, worker_t* wk, board_t* b, int c, const int*
         # an own true eye is no candidate, unless a child already plays there (it keeps its stats)
         if board_is_true_eye(b, point, c) and wk.old_slot[point + 1] == 0:
             continue
-        _knowledge_of(s, wk, b, point, c, &capture_save, &pattern, &refused, &weight)
+        _knowledge_of(s, wk, b, point, c, &capture_save, &pattern, &value, &refused, &weight)
         wk.cand[n] = point
         wk.cand_capture_save[n] = capture_save
-        wk.cand_pattern[n] = pattern
+        wk.cand_pattern[n] = value
         wk.cand_refused[n] = refused
         wk.cand_h[n] = (capture_save + pattern) * _proximity(b, point, recent, n_recent,
                                                              p.heuristic_moves) if mango_h else 0.0
@@ -762,7 +777,7 @@ cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexce
     _expand ranks again). node is locked."""
     cdef const params_t* p = &s.params
     cdef int n = node.n_children, make, i, c = wk.board.to_move
-    cdef double capture_save, pattern, weight
+    cdef double capture_save, pattern, value, weight
     cdef bint refused
     cdef rank_area_t* area
     cdef rank_entry_t* entry
@@ -778,10 +793,11 @@ cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexce
         entry = &area.entries[i - area.start]
         child = &s.pool.nodes[node.first_child + i]
         tree_node_init(child, entry.move)
-        capture_save, pattern, refused = 0, 0, False
+        capture_save, value, refused = 0, 0, False
         if entry.move != PASS:
-            _knowledge_of(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &refused, &weight)
-        _set_prior(s, wk, child, depth, capture_save, pattern, refused)
+            _knowledge_of(s, wk, &wk.board, entry.move, c, &capture_save, &pattern, &value, &refused,
+                          &weight)
+        _set_prior(s, wk, child, depth, capture_save, value, refused)
         if p.late_child_amaf:
             _seed_late_amaf(s, wk, node, child, depth)
         if wk.features != NULL:
@@ -818,7 +834,7 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     child, and added is False."""
     cdef int n = node.n_children, cap = node.capacity, i
     cdef int64_t first = node.first_child, grown
-    cdef double capture_save = 0, pattern = 0, weight
+    cdef double capture_save = 0, pattern = 0, value = 0, weight
     cdef bint refused = False
     cdef node_t* child
     added[0] = False
@@ -841,10 +857,10 @@ cdef int64_t _add_child(search_t* s, worker_t* wk, node_t* node, int move, int d
     child.flags = NODE_ADDED
     if move != PASS and not s.nogo:
         _knowledge_open(s, wk, &wk.board, wk.board.to_move)
-        _knowledge_of(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &refused,
-                      &weight)
+        _knowledge_of(s, wk, &wk.board, move, wk.board.to_move, &capture_save, &pattern, &value,
+                      &refused, &weight)
         _knowledge_close(wk, &wk.board, wk.board.to_move)
-    _set_prior(s, wk, child, depth, capture_save, pattern, refused)
+    _set_prior(s, wk, child, depth, capture_save, value, refused)
     mango_store_count(&node.n_children, n + 1)
     if wk.n_moved:
         _move_counters(s, wk)

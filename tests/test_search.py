@@ -125,7 +125,7 @@ def test_rave_with_the_childs_own_visits_tries_a_move_its_prior_refuses(seed):
     found = {}
     for schedule in ("hand", "hand-child"):         # the playout knowledge of the lost game
         s = searcher(10000, seed, rave_schedule=schedule, light_after_atari=False,
-                     pattern_exponent=1.0)
+                     pattern_exponent=1.0, good_pattern=1000, bad_pattern=5)
         result = s.search(game)
         d6 = next(ch for ch in s.children() if game.vertex(ch.point) == "D6")
         assert d6.prior_value < 0.2 and d6.amaf_value > 0.55
@@ -136,9 +136,11 @@ def test_rave_with_the_childs_own_visits_tries_a_move_its_prior_refuses(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_9x9_defaults_find_the_cut_their_prior_once_refused(seed):
-    """The same position under the 9x9 defaults since 2026-11-27: the pattern values' square root
-    (pattern_exponent 0.5) no longer makes the cut's prior a loss, so the hand schedule on the
-    parent's visits finds it as the child's own visits did."""
+    """The same position under the 9x9 defaults since 2026-11-27: the pattern prior that came with
+    the pattern values' square root (pattern_exponent 0.5, whose urgencies the prior compared
+    with 1000 and 5 until its thresholds became the values 411 and 0 they stood for) no longer
+    makes the cut's prior a loss, so the hand schedule on the parent's visits finds it as the
+    child's own visits did."""
     game = cut_at_d6()
     s = searcher(10000, seed)
     result = s.search(game)
@@ -357,6 +359,37 @@ def test_priors_are_equivalent_experience():
         if ch.point != PASS:
             assert ch.prior_visits == 30.0
             assert min(abs(ch.prior_value - q) for q in (5 / 30, 15 / 30, 25 / 30)) < 1e-6
+
+
+
+@pytest.mark.parametrize("size", [7, 9])
+def test_the_pattern_prior_reads_the_table_s_values_whatever_the_exponent(size):
+    """good_pattern and bad_pattern are 3x3 values: the playouts' pattern_exponent reshapes the
+    urgencies they draw by, not which moves the pattern prior counts as won or lost (at exponent
+    0 every urgency is the same, and the prior once counted every move as won)."""
+    stones = """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X O . . . . .
+        . . X O O . . . .
+        . . X X O . X . .
+        . . O X O . . . .
+        . . O . X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    """
+    rows = [line.split()[:size] for line in stones.strip().splitlines()][:size]
+    game = Game.from_ascii("\n".join(" ".join(row) for row in rows))
+
+    def priors(exponent):
+        s = searcher(1, even=False, pattern=True, pattern_count=20.0, pattern_exponent=exponent,
+                     good_pattern=100, bad_pattern=20, **MANGO_H)
+        s.set_position(game)
+        return {ch.point: round(ch.prior_value, 6) for ch in s.children() if ch.point != PASS}
+
+    flat = priors(1.0)
+    assert {0.0, 0.5, 1.0} <= set(flat.values())       # the position has all three kinds
+    assert priors(0.0) == flat == priors(0.5) == priors(2.0)
 
 
 # ---- determinism, threads -----------------------------------------------------------------------
