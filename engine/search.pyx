@@ -224,7 +224,8 @@ cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int p
     """What the playouts know of c's move at point (between _knowledge_open and _close): C, its
     capture, save and nakade bonus; P, its 3x3 value as the playouts weigh it (the urgency
     pattern_exponent makes of it), and the value itself, which the pattern prior's thresholds
-    are in; whether the playouts refuse it (a self-atari they never play); and its urgency, proximity included.
+    are in; whether the playouts refuse it (a self-atari they never play); and its urgency,
+    proximity included.
     With the tree's ladder prior, the atari that captures an opponent's group of two liberties
     in a ladder is worth as much as capturing it."""
     cdef int i, n
