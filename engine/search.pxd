@@ -120,7 +120,7 @@ ctypedef struct worker_t:
     double cand_pattern[MAX_POINTS + 1]         # priors of the children made) and the 3x3 value
     bint cand_refused[MAX_POINTS + 1]           # a move the playouts never play
     uint32_t base_weight[MAX_POINTS]            # the playouts' base urgencies before this move's bonuses
-    uint32_t base_value[MAX_POINTS]             # their 3x3 values, before pattern_exponent
+    uint32_t base_value[MAX_POINTS]             # their 3x3 values where pattern_exponent maps them
     double cand_h[MAX_POINTS + 1]
     double cand_policy[MAX_POINTS + 1]
     int cand_order[MAX_POINTS + 1]

@@ -206,10 +206,6 @@ cdef void _knowledge_open(search_t* s, worker_t* wk, board_t* b, int c) noexcept
             point = b.empty[i]
             pair = s.policy.value_pairs[pattern_code(b, point)]
             wk.base_value[point] = pair & 0xFFFF if c == BLACK else pair >> 16
-    else:
-        for i in range(b.n_empty):
-            point = b.empty[i]
-            wk.base_value[point] = wk.base_weight[point]
     urgency_overlay(&wk.urgency, b, &s.policy, c)
     wk.n_ladder = 0
 
@@ -241,7 +237,9 @@ cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int p
                 bonus += <double>s.policy.capture_weight * b.group_size[roots[i]]
     capture_save[0] = bonus
     pattern[0] = wk.base_weight[point]
-    value[0] = wk.base_value[point]
+    # without a value map (pattern_exponent 1) the urgency is the value: _knowledge_open kept none
+    value[0] = wk.base_value[point] if s.policy.map_values and s.policy.patterns \
+        else wk.base_weight[point]
     refused[0] = not candidate_ok(b, &s.policy, point, c)
     weight[0] = 0.0 if refused[0] else <double>wk.urgency.weight[c][point]
 
