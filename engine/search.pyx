@@ -187,6 +187,12 @@ cdef int _ladder_atari(const search_t* s, worker_t* wk, const board_t* b, int g,
     return point
 
 
+cdef inline bint _knowledge_keeps_values(const search_t* s) noexcept nogil:
+    """Whether the urgencies differ from the 3x3 values (pattern_exponent not 1), so that
+    _knowledge_open keeps the values apart for the pattern prior."""
+    return s.policy.map_values and s.policy.patterns
+
+
 cdef void _knowledge_open(search_t* s, worker_t* wk, board_t* b, int c) noexcept nogil:
     """Lay the playout policy's bonuses for c's next move over the worker's urgencies, so that the
     tree reads the playouts' own knowledge (one urgency function: patterns with their exponent,
@@ -199,7 +205,7 @@ cdef void _knowledge_open(search_t* s, worker_t* wk, board_t* b, int c) noexcept
     for i in range(b.n_empty):
         point = b.empty[i]
         wk.base_weight[point] = wk.urgency.weight[c][point]
-    if s.policy.map_values and s.policy.patterns:
+    if _knowledge_keeps_values(s):
         # the pattern prior's thresholds are 3x3 values (1..2433): read the table's value, not
         # the urgency pattern_exponent makes of it (at exponent 0 every point's is 2433)
         for i in range(b.n_empty):
@@ -238,8 +244,7 @@ cdef void _knowledge_of(const search_t* s, worker_t* wk, const board_t* b, int p
     capture_save[0] = bonus
     pattern[0] = wk.base_weight[point]
     # without a value map (pattern_exponent 1) the urgency is the value: _knowledge_open kept none
-    value[0] = wk.base_value[point] if s.policy.map_values and s.policy.patterns \
-        else wk.base_weight[point]
+    value[0] = wk.base_value[point] if _knowledge_keeps_values(s) else wk.base_weight[point]
     refused[0] = not candidate_ok(b, &s.policy, point, c)
     weight[0] = 0.0 if refused[0] else <double>wk.urgency.weight[c][point]
 
