@@ -254,7 +254,11 @@ def test_a_stopped_match_keeps_its_games_prints_its_summary_and_leaves_no_proces
         [sys.executable, "-m", "mango.cli", "match", "--opponent", f"{sys.executable} {engine} slow",
          "--games", "40", "--size", "5", "--playouts", "30", "--jobs", "2", "--quiet",
          "--store", str(store)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        # A background job of a non-interactive shell (CI started with `nohup ... &`) inherits
+        # SIGINT ignored, and Python then installs no handler: give the match the disposition
+        # of a program started in a terminal, as the user who presses Ctrl-C has it.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and (not store.exists() or not store.read_text().strip()):
         time.sleep(0.2)
