@@ -51,3 +51,15 @@ loadsgf games/25901e08-0062.sgf 39
 loadsgf games/4c6404d9-0029.sgf 44
 208 reg_genmove white
 #? [B3|B5]*
+
+# lgrf-time1s-pachi13.jsonl game 11 (B+R), move 82: Mango (w) played N10; the referee's win rate 0.37 -> 0.05
+# (0.33 after its best answers, every move within 0.1 of it).
+loadsgf games/0c66bea1-0011.sgf 82
+209 reg_genmove white
+#? [A10]*
+
+# lgrf-time1s-pachi13.jsonl game 13 (B+R), move 100: Mango (w) played M11; the referee's win rate 0.37 -> 0.05
+# (0.30 after its best answers, every move within 0.1 of it).
+loadsgf games/0c66bea1-0013.sgf 100
+210 reg_genmove white
+#? [D10|D9|H7]*
