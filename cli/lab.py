@@ -228,7 +228,12 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
 @click.option("--sprt", default="0,100", show_default=True, metavar="ELO0,ELO1",
               help="The SPRT of paired comparisons (two configurations that played the same "
                    "games against one opponent), on the games only one of them won.")
-def report(stores, out_dir, no_plots, references, sprt) -> None:
+@click.option("--track", default=None, metavar="ELO0,ELO1",
+              help="Also follow this SPRT along each configuration's games, in the order they "
+                   "were stored: games, score, Elo, pentanomial and LLR every --track-every games.")
+@click.option("--track-every", type=click.IntRange(1, 1_000_000), default=50, show_default=True,
+              help="Games between the rows of --track.")
+def report(stores, out_dir, no_plots, references, sprt, track, track_every) -> None:
     """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
     from mango.lab.report import write_report
     from mango.lab.sprt import parse_sprt
@@ -239,8 +244,13 @@ def report(stores, out_dir, no_plots, references, sprt) -> None:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sprt") from None
     try:
+        tracked = parse_sprt(track) if track else None
+    except ValueError as error:
+        raise click.BadParameter(str(error).replace("--sprt", "--track"), param_hint="--track") from None
+    try:
         table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
-                                            references=list(references), sprt=test)
+                                            references=list(references), sprt=test,
+                                            tracked=tracked, every=track_every)
     except StoreError as error:
         raise click.BadParameter(str(error), param_hint="STORES") from None
     except ValueError as error:

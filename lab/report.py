@@ -10,7 +10,8 @@ several configurations (progress.png: Elo of each configuration in the order its
 played, so the strength ledger's baselines and re-measurements show as a curve), and the mean
 seconds per move by move number (time.png). matplotlib is the optional extra `report`; without it the tables are still written.
 Configurations that played the same games (openings, colours and seeds) against the same
-opponent are also compared game by game: a paired A/B against that opponent.
+opponent are also compared game by game: a paired A/B against that opponent. An SPRT can be
+followed along each configuration's games in the order they were stored (track).
 """
 from __future__ import annotations
 
@@ -218,11 +219,45 @@ def paired_markdown(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def track(records: list[GameRecord], sprt: Sprt, every: int = 50) -> list[dict]:
+    """A configuration's statistics in the order its games were stored, after every `every`
+    stored games and after the last: the path of an SPRT's log-likelihood ratio, which tells a
+    lean that faded (the ledger's "LLR 1.21 at 336, 0.03 at 400") from one that held."""
+    if every < 1:
+        raise ValueError(f"the tracking step is a number of games, at least 1, not {every}")
+    tally = Tally(paired=all(r.opening for r in records))
+    rows = []
+    for stored, r in enumerate(records, 1):
+        tally.add(r.points, (r.match, r.pair), r.error, r.time_loss)
+        if stored % every == 0 or stored == len(records):
+            rows.append(tally.summary(sprt))
+    return rows
+
+
+def track_markdown(groups: dict[tuple, list[GameRecord]], sprt: Sprt, every: int = 50) -> str:
+    lines = [f"## As the games were stored: SPRT({sprt.elo0:g},{sprt.elo1:g}) every {every} games\n"]
+    for (a, b, size, komi, clock), records in sorted(groups.items(), key=lambda kv: kv[0][:2]):
+        lines += [f"### {a} against {b}, {size}x{size}, komi {komi:g}{', ' + clock if clock else ''}\n",
+                  "| games | score (95%) | Elo (95%) | pentanomial | LLR |", "|---|---|---|---|---|"]
+        for s in track(records, sprt, every):
+            elo = _elo(s["elo"], "+inf" if s["score"] >= 0.5 else "-inf")
+            decided = "" if s["sprt"]["result"] == "continue" else f" ({s['sprt']['result']})"
+            pairs = "/".join(map(str, s["pentanomial"])) if "pentanomial" in s else "-"
+            lines.append(f"| {s['games']} | {s['points']:g} = {s['score']:.1%} "
+                         f"({s['score_low']:.1%}-{s['score_high']:.1%}) | {elo} "
+                         f"({_elo(s['elo_low'], '-inf')} to {_elo(s['elo_high'], '+inf')}) | "
+                         f"{pairs} | {s['sprt']['llr']:.2f}{decided} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def write_report(stores: list[str], out_dir: str, plots: bool = True,
-                 references: list[str] = (), sprt: Sprt = PAIRED_SPRT) -> tuple[str, list[str], str | None]:
+                 references: list[str] = (), sprt: Sprt = PAIRED_SPRT, tracked: Sprt | None = None,
+                 every: int = 50) -> tuple[str, list[str], str | None]:
     """(markdown, PNG paths written, a note when plots were not made). Each reference file
     (lab/reference.py) adds a paper's table beside the configurations that reproduce it; sprt
-    is the test of the paired comparisons."""
+    is the test of the paired comparisons; tracked, an SPRT followed along each configuration's
+    games (track_markdown)."""
     from mango.lab import reference as paper
 
     records = [r for path in stores for r in read_records(path)]
@@ -237,6 +272,8 @@ def write_report(stores: list[str], out_dir: str, plots: bool = True,
     paired = paired_markdown(paired_comparisons(groups, sprt))
     if paired:
         table += "\n" + paired
+    if tracked is not None:
+        table += "\n" + track_markdown(groups, tracked, every)
     os.makedirs(out_dir, exist_ok=True)
     written, note = [], None
     if plots:

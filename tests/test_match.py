@@ -641,6 +641,37 @@ def test_report_compares_configurations_on_the_games_both_played(tmp_path):
     assert bad.exit_code == 2 and "--sprt" in bad.output
 
 
+def test_report_follows_an_sprt_along_the_games_in_the_order_they_were_stored(tmp_path):
+    """--track: the ledger cites an SPRT's path ("LLR 1.21 at 336, 0.03 at 400"); each row is
+    the test of the games stored so far, pairs and all, and the last is the match's own."""
+    store = Store(str(tmp_path / "store.jsonl"))
+    results = [1, 1, 1, 0, 1, 1, 0, 0, 0, 0, 1]        # a lean that fades; game 10 left unpaired
+    for game, points in enumerate(results):
+        record = _record("m1", game, "mango -o x=1", 1000, points, opening=f"E5 C{game // 2 + 2}")
+        record.update(b="mango", a_colour="bw"[game % 2])
+        store.append(game_record(**record))
+    records = read_records(str(store.path))
+    rows = report.track(records, Sprt(0, 20), every=4)
+    assert [row["games"] for row in rows] == [4, 8, 11]
+    for row, stored in zip(rows, (4, 8, 11)):
+        tally = Tally(paired=True)
+        for r in records[:stored]:
+            tally.add(r.points, (r.match, r.pair))
+        assert row == tally.summary(Sprt(0, 20))
+    assert rows[0]["pentanomial"] == [0, 0, 1, 0, 1] and rows[-1]["pentanomial"] == [2, 0, 1, 0, 2]
+    assert rows[0]["sprt"]["llr"] > rows[-1]["sprt"]["llr"]
+    result = CliRunner().invoke(main, ["report", str(store.path), "--out", str(tmp_path / "r"),
+                                       "--no-plots", "--track", "0,20", "--track-every", "4"])
+    assert result.exit_code == 0, result.output
+    assert "SPRT(0,20) every 4 games" in result.output
+    assert "| 11 | 6 = 54.5% " in result.output and f"{rows[-1]['sprt']['llr']:.2f} |" in result.output
+    assert "SPRT(0,20)" in (tmp_path / "r" / "report.md").read_text()
+    for bad in (["--track", "20"], ["--track", "0,20", "--track-every", "0"]):
+        refused = CliRunner().invoke(main, ["report", str(store.path), "--no-plots",
+                                            "--out", str(tmp_path / "r")] + bad)
+        assert refused.exit_code == 2 and "--track" in refused.output
+
+
 REFERENCE = """title = "A paper's table"
 name = "paper"
 size = 9
