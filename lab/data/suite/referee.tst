@@ -65,3 +65,9 @@ loadsgf games/0c66bea1-0011.sgf 82
 loadsgf games/0c66bea1-0013.sgf 100
 210 reg_genmove white
 #? [D10|D9|H7]*
+
+# lgrf-time1s-pachi13.jsonl game 30 (W+R), move 61: Mango (b) played K7; the referee's win rate 0.64 -> 0.17
+# (0.65 after its best answers, every move within 0.1 of it).
+loadsgf games/0c66bea1-0030.sgf 61
+211 reg_genmove black
+#? [E3|G6|H6]
