@@ -244,9 +244,9 @@ def report(stores, out_dir, no_plots, references, sprt, track, track_every) -> N
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--sprt") from None
     try:
-        tracked = parse_sprt(track) if track else None
+        tracked = parse_sprt(track, option="--track") if track else None
     except ValueError as error:
-        raise click.BadParameter(str(error).replace("--sprt", "--track"), param_hint="--track") from None
+        raise click.BadParameter(str(error), param_hint="--track") from None
     try:
         table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
                                             references=list(references), sprt=test,

@@ -84,11 +84,7 @@ def _difference(first: dict, this: dict, side: str, shown: int = 4) -> str:
 
 
 def summarise(records: list[GameRecord]) -> dict:
-    paired = all(r.opening for r in records)
-    tally = Tally(paired=paired)
-    for r in sorted(records, key=lambda r: (r.match, r.game)):
-        tally.add(r.points, (r.match, r.pair), r.error, r.time_loss)
-    summary = tally.summary()
+    summary = track(records, None, every=len(records))[-1]      # the whole configuration at once
     for side in ("a", "b"):
         times = [t for r in records for t in getattr(r, f"move_times_{side}")]
         summary[f"seconds_per_move_{side}"] = sum(times) / len(times) if times else None
@@ -219,12 +215,10 @@ def paired_markdown(rows: list[dict]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def track(records: list[GameRecord], sprt: Sprt, every: int = 50) -> list[dict]:
+def track(records: list[GameRecord], sprt: Sprt | None, every: int = 50) -> list[dict]:
     """A configuration's statistics in the order its games were stored, after every `every`
     stored games and after the last: the path of an SPRT's log-likelihood ratio, which tells a
     lean that faded (the ledger's "LLR 1.21 at 336, 0.03 at 400") from one that held."""
-    if every < 1:
-        raise ValueError(f"the tracking step is a number of games, at least 1, not {every}")
     tally = Tally(paired=all(r.opening for r in records))
     rows = []
     for stored, r in enumerate(records, 1):

@@ -79,12 +79,12 @@ class Sprt:
                 "upper": round(self.upper, 4), "result": result}
 
 
-def parse_sprt(text: str, alpha: float = 0.05, beta: float = 0.05) -> Sprt:
-    """'ELO0,ELO1' as an Sprt."""
+def parse_sprt(text: str, alpha: float = 0.05, beta: float = 0.05, option: str = "--sprt") -> Sprt:
+    """'ELO0,ELO1' as an Sprt; option names the command-line option in the error."""
     try:
         elo0, elo1 = (float(x) for x in text.split(","))
     except ValueError:
-        raise ValueError(f"--sprt wants ELO0,ELO1, got {text!r}") from None
+        raise ValueError(f"{option} wants ELO0,ELO1, got {text!r}") from None
     return Sprt(elo0, elo1, alpha, beta)
 
 
