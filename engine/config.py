@@ -585,7 +585,7 @@ class SearchConfig(_Section):
         simulation's n moves after a node counts 1 + w (n - d) // (n + 1) times (Pachi's
         distance_rave, 3 there: weights 3, 2 and 1), the moves the node's choice caused
         rather than those of a far-off end of the playout. 0: every first play counts once
-        (MoGo's Algorithm 2).""")
+        (MoGo's Algorithm 2); so does 1, as the quotient stays below w.""")
 
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
@@ -695,7 +695,8 @@ class PriorConfig(_Section):
         doc="""Criticality (Coulom 2009; Pachi's crit_rave, 1.1): a root child whose point's owner
         and the game's winner go together (their covariance over the root's simulations, summed
         over both colours: -0.5 .. 0.5) gets criticality x covariance x its AMAF samples as won
-        AMAF samples (lost ones when negative), so that the points a fight is decided on are
+        AMAF samples (when negative, as many won samples fewer, as Pachi's default crit_negative
+        does), so that the points a fight is decided on are
         tried first. Unlike Pachi: the root's children only, once they have
         criticality_min_visits (Pachi reads each node's own simulations at any depth); owners by
         area (an eye is its surrounder's), a point nobody holds counting for neither colour; a
@@ -783,7 +784,8 @@ class PriorConfig(_Section):
         doc="""3x3 pattern value (1..2433, the table's, whatever playout.pattern_exponent makes of
         it) from which a move's prior is a win. 411 on 9x9: until 2026-11-29 the prior compared
         the urgency, and 9x9's pattern_exponent 0.5, measured with that prior, makes 1000 of a
-        value of 411; the 9x9 default keeps the prior it was measured with.""")
+        value of 411; the 9x9 default keeps the prior it was measured with. With
+        playout.patterns off there are no values, and neither threshold is read.""")
 
     bad_pattern: int = setting(
         5, low=0, high=2433, unit="pattern value", by_size={9: 0},

@@ -49,15 +49,19 @@ def passing_loses(game, to_move: int) -> bool:
 
 
 def passing_back_wins(game, to_move: int, count: Callable[[], float]) -> bool:
-    """The opponent passed last, and to_move wins if it passes back and the game ends: both
-    counting the stones as they stand (CGOS) and by count(), Black's score without the dead
-    stones (KGS, OGS, GNU Go's final_score), asked only when the first count wins."""
+    """The opponent passed last, and to_move wins if it passes back and the game ends: by
+    count(), Black's score without the dead stones (KGS, OGS, GNU Go's final_score), and under
+    area rules also counting the stones as they stand (CGOS removes no dead stones), asked
+    first. Under territory rules the servers always remove the dead, and capturing them first
+    would cost a point of territory a move."""
     last = game.moves[-1] if game.moves else None
     if game.kind != "go" or last is None or last.vertex != "pass" \
             or last.colour == colour_name(to_move):
         return False
     sign = 1 if to_move == BLACK else -1
-    return sign * game.score() > 0 and sign * count() > 0
+    if game.rules == "chinese" and sign * game.score() <= 0:
+        return False
+    return sign * count() > 0
 
 
 def instead_of_pass(children: list[ChildStats]) -> ChildStats | None:

@@ -98,6 +98,7 @@ class Player:
         by the move played) and play the result when commit. cleanup: KGS's cleanup phase, no
         pass while opponent stones the status calls dead remain, and no resignation."""
         c = parse_colour(colour)
+        start = time.perf_counter()
         position = self.game.with_to_move(colour)
         allow_pass = True
         if cleanup:
@@ -105,8 +106,8 @@ class Player:
             allow_pass = not any(v == "dead" and position.board.colour_at(p) == 3 - c
                                  for p, v in status.items())
         limit = self.limit(c, stop)
-        start = time.perf_counter()
-        # counted before the search, whose budget loses the time the count took
+        # the counts before the search (cleanup's status, passing back's score) come off its
+        # budget and go on the clock
         passing_back = not cleanup and self.effective_config.game.pass_back_when_winning \
             and passing_back_wins(position, c,
                                   lambda: final_score(position, self.final_status(position)))

@@ -272,9 +272,10 @@ cdef void _set_prior(const search_t* s, worker_t* wk, node_t* child, int depth, 
         count += p.even_count
         wins += 0.5 * p.even_count
     if p.prior_pattern and child.move != PASS:
-        if capture_save > 0 or value >= p.good_pattern:
+        # without the playouts' patterns every value is 1: no 3x3 verdict to read
+        if capture_save > 0 or (s.policy.patterns and value >= p.good_pattern):
             q = 1.0
-        elif refused or value <= p.bad_pattern:
+        elif refused or (s.policy.patterns and value <= p.bad_pattern):
             q = 0.0
         else:
             q = 0.5
@@ -1601,15 +1602,21 @@ cdef class SearchTreeReader:
     # -- reading the tree ------------------------------------------------------------------------
 
     def lead(self):
-        """Visits by which the most visited root child leads the second (0 before a position)."""
+        """Visits by which the most visited root child leads the second (0 before a position).
+        Banned children do not count: a superko move's visits from a reused tree would otherwise
+        stop the search early on a move that cannot be played."""
         cdef node_t* root
+        cdef node_t* child
         cdef int i
         cdef int64_t first = 0, second = 0, v
         if self._root_moves is None:
             return 0
         root = &self.s.pool.nodes[0]
         for i in range(root.n_children):
-            v = self.s.pool.nodes[root.first_child + i].visits
+            child = &self.s.pool.nodes[root.first_child + i]
+            if child.flags & NODE_BANNED:
+                continue
+            v = child.visits
             if v > first:
                 second = first
                 first = v

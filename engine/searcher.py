@@ -71,9 +71,12 @@ class Searcher(SearchTree):
         hopeless, no pass that loses as the stones stand). allow_pass=False bans passing while
         another move exists (KGS's cleanup phase), allow_resign=False never resigns. robust-max's extra search stays inside the
         limit's time."""
+        setting_up = time.perf_counter()
         reused = self.set_position(game)            # first: it fits the settings to the board size
         recycled = self.nodes_recycled
-        limit = limit or Limit.for_move(self.config)
+        # the move's time includes setting up (the open points under territory rules, the
+        # ownership warm-up): a byo-yomi period has no margin for it
+        limit = (limit or Limit.for_move(self.config)).after(time.perf_counter() - setting_up)
         sc = self.config.search
         if not allow_pass:
             self.ban_pass()
@@ -140,7 +143,9 @@ class Searcher(SearchTree):
                 seconds = limit.seconds - (time.perf_counter() - start)
                 if seconds <= 0:
                     break
-            added += self.run(Limit(step, seconds, limit.stop))
+            # without the early stop, which would end each step at its first batch: the leader
+            # robust-max doubts is usually further ahead than a step
+            added += self.run(Limit(step, seconds, limit.stop), early_stop=False)
             extra -= step
         return added
 

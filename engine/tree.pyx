@@ -12,7 +12,7 @@ Nodes are 64 bytes (see node_t in tree.pxd: exact int64 counters) and the pool i
 aligned, so that a node is one cache line.
 """
 from libc.math cimport log2
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport int64_t, uint8_t, uintptr_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 
 cdef extern from "<stdlib.h>" nogil:
@@ -158,6 +158,9 @@ cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept n
     cdef int64_t* stack = <int64_t*>malloc(stack_room * sizeof(int64_t))
     cdef node_t* node
     cdef bint ok = blocks != NULL and stack != NULL
+    # Rank areas stay behind. A root's bans (superko, an analysis's avoid, cleanup's no pass) belong
+    # to its position: a re-root sets them again for the new one, a prune must keep them.
+    cdef uint8_t clear_flags = NODE_LOCKED | NODE_RANKED | (NODE_BANNED if new_root != 0 else 0)
     # Mark: every children block reachable from the new root (and kept).
     pool.nodes[0] = root
     if ok:
@@ -210,7 +213,7 @@ cdef int64_t _compact(pool_t* pool, int64_t new_root, int min_bucket) noexcept n
             node.n_children = 0
             node.capacity = 0
         node.virtual_loss = 0
-        node.flags &= ~(NODE_LOCKED | NODE_BANNED | NODE_RANKED)     # rank areas stay behind
+        node.flags &= ~clear_flags
     free(blocks)
     pool.used = next_free
     pool.full = False

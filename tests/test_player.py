@@ -233,3 +233,36 @@ def test_after_the_opponents_pass_a_won_game_is_ended_by_passing_back(seed):
     player = Player(config, size=7)
     player.set_game(lost)
     assert player.genmove("b").move != PASS                     # passing would lose
+
+
+DEAD_STONE_INSIDE = """
+. X . X O . O
+X X X X O O O
+X X X X O . O
+O . X X O O O
+X X X X O . O
+X . X X O O O
+X X X X O . O
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_under_japanese_rules_it_passes_back_over_a_dead_stone_in_its_territory(seed):
+    """White's dead stone at A4 leaves Black short as the stones stand (B4 neutral: 3 points to
+    White's 4), but with it removed Black wins by 1.5 (5 points and the prisoner). Under
+    territory rules the server removes it; capturing it costs a point of territory, so after
+    White's pass Black passes back. Under area rules the stones-as-they-stand count still rules
+    (CGOS removes nothing): with komi 5.5 Black loses by 1.5 as they stand and wins by 1.5
+    without the stone, so it captures first."""
+    game = Game.from_ascii(DEAD_STONE_INSIDE, komi=0.5, to_move="w", rules="japanese")
+    game.play("w", "pass")
+    assert game.score() == -1.5
+    player = Player(FAST.replace(seed=seed, rules="japanese", playouts=600), size=7)
+    player.set_game(game.copy())
+    assert player.genmove("b").move == PASS and player.game.is_over
+    area = Game.from_ascii(DEAD_STONE_INSIDE, komi=5.5, to_move="w")
+    area.play("w", "pass")
+    assert area.score() == -1.5
+    player = Player(FAST.replace(seed=seed, playouts=600), size=7)
+    player.set_game(area)
+    assert player.genmove("b").move != PASS

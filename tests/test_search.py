@@ -392,6 +392,16 @@ def test_the_pattern_prior_reads_the_table_s_values_whatever_the_exponent(size):
     assert priors(0.0) == flat == priors(0.5) == priors(2.0)
 
 
+def test_without_the_playouts_patterns_the_pattern_prior_reads_no_values():
+    """Without patterns every move's value is 1, at or below 13x13's bad_pattern (5): the prior
+    once counted every quiet move lost, so that an ablation of the playouts' patterns changed
+    the tree's priors too. Now only refusals (and captures) are read: an empty board is even."""
+    s = searcher(1, even=False, pattern=True, pattern_count=20.0, patterns=False,
+                 good_pattern=1000, bad_pattern=5, **MANGO_H)
+    s.set_position(Game(13))
+    assert {round(ch.prior_value, 6) for ch in s.children() if ch.point != PASS} == {0.5}
+
+
 # ---- determinism, threads -----------------------------------------------------------------------
 
 def snapshot(s):
@@ -684,6 +694,25 @@ def test_superko_moves_are_banned_at_the_root():
     for point in banned:
         assert children[point].banned and children[point].visits == 0
     assert result.move not in banned
+
+
+def test_root_bans_survive_the_prunes_of_a_full_pool():
+    # A prune keeps the root; it used to clear every kept node's ban with its rank areas, so
+    # after the first prune a superko move, an analysis's avoided move or cleanup's pass could be
+    # searched and played.
+    game = Game(9)
+    s = searcher(1500, max_nodes=2000, early_stop=False)
+    s.set_position(game)
+    avoided = [game.point("E5"), game.point("D4")]
+    s.ban_root_moves(avoided)
+    s.ban_pass()
+    s.begin_run()
+    for _ in range(30):
+        s.run_batch(50)
+    assert s.prunes >= 2
+    children = {ch.point: ch for ch in s.children()}
+    for point in avoided + [PASS]:
+        assert children[point].banned and children[point].visits == 0
 
 
 # ---- every switch combination -------------------------------------------------------------------
