@@ -131,6 +131,26 @@ def test_robust_max_stays_inside_the_time_it_was_given(monkeypatch):
     assert clock.now - start <= 1.0 + 20 * clock.step
 
 
+def test_setting_up_the_position_comes_off_the_move_s_time(monkeypatch):
+    # the open points under territory rules or the ownership warm-up run before the search: a
+    # byo-yomi period has no margin for them
+    import mango.engine.searcher as searcher_module
+
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(searcher_module.time, "perf_counter", clock)
+    searcher = Searcher(FAST.replace(early_stop=False))
+    set_position = searcher.set_position
+
+    def slow_set_position(game):
+        clock.now += 0.6
+        return set_position(game)
+
+    monkeypatch.setattr(searcher, "set_position", slow_set_position)
+    start = clock.now
+    assert searcher.search(Game(9), Limit(seconds=1.0)).playouts > 0
+    assert clock.now - start <= 1.0 + 20 * clock.step
+
+
 # ---- analysis ----------------------------------------------------------------------------------------
 
 def test_analysis_follows_the_budget_and_refines_the_tree():

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mango.engine import Game
+from mango.engine import Game, decision
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, EngineConfig
 from mango.engine.search import NODE_SIZE
@@ -782,6 +782,29 @@ def test_final_move_rules_node_creation_and_threads(final_move, create_after, th
     result = s.search(game)
     assert game.board.is_legal(result.move, 1)
     assert result.playouts >= 1
+
+
+def test_the_early_stop_s_lead_leaves_banned_children_out():
+    # a banned move's visits (a superko move of a reused tree) must not end a search early
+    game = Game(9)
+    s = searcher(1000, early_stop=False)
+    s.search(game)
+    first, second, third = sorted((ch.visits for ch in s.children()), reverse=True)[:3]
+    assert s.lead() == first - second
+    top = max(s.children(), key=lambda ch: ch.visits)
+    s.ban_root_moves([top.point])
+    assert s.lead() == second - third
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_robust_max_spends_its_extra_search_until_robust_is_max(seed):
+    # Its steps once ran with the early stop, which ended each at its first batch: the leader
+    # robust-max doubts is usually further ahead than a step, so a third of the extra was spent.
+    game = Game(9)
+    plain = searcher(2000, seed, final_move="robust").search(game)
+    s = searcher(2000, seed, final_move="robust-max", robust_max_extra=0.5)
+    result = s.search(game)
+    assert result.playouts == plain.playouts + 1000 or decision.robust_is_max(s.children())
 
 
 def test_final_move_rules_pick_as_defined():
