@@ -283,12 +283,20 @@ class Game:
             return self.nogo_winner() is not None
         return self.board.passes >= 2
 
+    @property
+    def scoring_komi(self) -> float:
+        """What White is given in the count: komi, and under area rules a point for each
+        handicap stone (GNU Go's --chinese-rules, KGS's Chinese rules, KataGo's "chinese":
+        Black's stones would otherwise count twice, once placed and once as area). Territory
+        rules give nothing for them."""
+        return self.komi + (self.handicap if self.rules != "japanese" else 0)
+
     def score(self) -> float:
-        """The score by the game's rules, Black positive, komi included, every stone on the board
-        counted alive: area, or territory and prisoners."""
+        """The score by the game's rules, Black positive, komi (and handicap) included, every
+        stone on the board counted alive: area, or territory and prisoners."""
         if self.rules == "japanese":
             return territory_score(self.board, self.komi)
-        return self.board.area_score() - self.komi
+        return self.board.area_score() - self.scoring_komi
 
     def result(self) -> str:
         """SGF-style result from score(): 'B+3.5', 'W+0.5' or '0' for a draw; in NoGo the

@@ -6,7 +6,9 @@ handicap stone and fades linearly to nothing over dynamic_komi_moves x the board
 moves; or (situational, Pachi's adaptive dynkomi) it starts the same and moves a step after
 each of Mango's moves so that Mango's win rate stays in a band; or (situational-fading) the
 situational extra komi times the linear fade, so that the endgame is played for the game's komi.
-Scores and passes are judged on the game's own komi; only the search's win rates move.
+Scores and passes are judged on the game's own komi; only the search's win rates move. The
+base is the komi the count gives White (Game.scoring_komi: a point for each handicap stone under
+area rules).
 """
 from __future__ import annotations
 
@@ -15,23 +17,24 @@ SITUATIONAL = ("situational", "situational-fading")     # the schedules that ada
 
 def search_komi(game, handicap_config) -> float:
     """The komi the search scores its playouts with (see the module's docstring)."""
+    komi = game.scoring_komi
     if handicap_config.dynamic_komi == "off" and not handicap_config.even_dynamic_komi:
-        return game.komi
+        return komi
     stones = game.handicap
     if not stones:
         if handicap_config.even_dynamic_komi and game.extra_komi is not None:
-            return game.komi + game.extra_komi
-        return game.komi
+            return komi + game.extra_komi
+        return komi
     if handicap_config.dynamic_komi == "off":
-        return game.komi
+        return komi
     fade_moves = handicap_config.dynamic_komi_moves * game.size * game.size
     left = max(0.0, 1.0 - len(game.moves) / fade_moves) if fade_moves > 0 else 0.0
     if handicap_config.dynamic_komi in SITUATIONAL:
         extra = game.extra_komi
         extra = handicap_config.dynamic_komi_stone * stones if extra is None else extra
         fading = handicap_config.dynamic_komi == "situational-fading"
-        return game.komi + extra * (left if fading else 1.0)
-    return game.komi + handicap_config.dynamic_komi_stone * stones * left
+        return komi + extra * (left if fading else 1.0)
+    return komi + handicap_config.dynamic_komi_stone * stones * left
 
 
 def adapt_extra_komi(game, handicap_config, colour: str, win_rate: float | None) -> None:

@@ -104,7 +104,7 @@ class Searcher(SearchTree):
             child = decision.instead_of_pass(children) or child
         # the win rate of a search that plays for another komi (dynamic komi in a handicap game)
         # is not the game's: a side taking stones can look lost while it is winning on the board
-        shifted = search_komi(game, self.config.handicap) != game.komi
+        shifted = search_komi(game, self.config.handicap) != game.scoring_komi
         resign = (allow_resign and not shifted
                   and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc))
         return SearchResult(None if resign else child.point, child.value, done, seconds,

@@ -566,4 +566,4 @@ def final_score(game, status: dict[int, str]) -> float:
                     board.colour_at(r) == colour and status.get(r) != "dead"
                     for r in neighbours(board, q)):
                 scored.put_stone(q, 3 - colour)
-    return scored.area_score() - game.komi
+    return scored.area_score() - game.scoring_komi

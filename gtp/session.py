@@ -446,7 +446,7 @@ def kgs_chat(session, args):
 
 KATA_RULES = {
     "chinese": '{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA",'
-               '"suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}',
+               '"suicide":false,"tax":"NONE","whiteHandicapBonus":"N"}',
     "japanese": '{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"TERRITORY",'
                 '"suicide":false,"tax":"SEKI","whiteHandicapBonus":"0"}',
 }

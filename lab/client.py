@@ -101,7 +101,8 @@ def gnugo_command(path: str, level: int | None = 10, seed: int | None = None,
     at a level (None: GNU Go's own default), with a random seed (None: GNU Go takes one from
     the clock, so the same position can get another move a second later)."""
     return [path, "--mode", "gtp", *(["--level", str(level)] if level is not None else []),
-            f"--{rules}-rules", *(["--seed", str(seed)] if seed is not None else [])]
+            f"--{rules}-rules", "--positional-superko",
+            *(["--seed", str(seed)] if seed is not None else [])]
 
 
 def find_gnugo() -> str | None:

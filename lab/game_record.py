@@ -64,3 +64,21 @@ class GameRecord:
         """The game in one line, for the scripts that review games: 'game 3 (Mango b, W+R, 214
         moves)'."""
         return f"game {self.game} (Mango {self.a_colour}, {self.result}, {self.moves} moves)"
+
+
+def build_of(identity: str) -> str | None:
+    """The build a side's GTP identity names ('Mango 0.2.0+g30588e6'), or None when it names
+    none (an install without its commit, a record from before identities were kept)."""
+    return identity if "+" in identity else None
+
+
+def builds_of(records: list[GameRecord]) -> dict[str, int]:
+    """The games each pair of named builds played ("A / B"), sides that name none left out: more
+    than one means a match resumed on another build, whose games are another experiment."""
+    counts: dict[str, int] = {}
+    for r in records:
+        named = [b for b in (build_of(r.engine_a), build_of(r.engine_b)) if b]
+        if named:
+            pair = " / ".join(named)
+            counts[pair] = counts.get(pair, 0) + 1
+    return counts

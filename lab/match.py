@@ -24,7 +24,7 @@ from mango.engine.referee import Forfeit, GameEnd, other_colour, referee_game
 from mango.engine.record import game_to_sgf
 from mango.lab.client import EngineFailure, GtpClient, find_gnugo, gnugo_command, split_command
 from mango.lab.contestant import GtpContestant
-from mango.lab.game_record import GameRecord
+from mango.lab.game_record import GameRecord, builds_of
 from mango.lab.matchclock import MatchTimeControl
 from mango.lab.opening import Opening
 from mango.lab.sprt import Sprt, Tally
@@ -136,7 +136,8 @@ class MatchSettings:
                 "komi": self.komi,
                 "time_control": None if self.time_control is None else str(self.time_control),
                 "openings": [str(o) for o in self.openings], "seed": self.seed,
-                "scorer": "gnugo final_score" if self.scorer else "area",
+                "scorer": ("gnugo final_score" if self.scorer else "area")
+                + (", a point a handicap stone" if self.handicap else ""),
                 # only when set, so that the keys of the matches before it stay the same
                 **({"handicap": self.handicap} if self.handicap else {}),
                 **({"game": self.game} if self.game != "go" else {}),
@@ -268,10 +269,14 @@ def gnugo_final_score(gnugo: str, game: Game, timeout: float = 300) -> float | N
             scorer.send(f"komi {game.komi}", timeout=60)
             text = scorer.send("final_score", timeout=timeout)
             if text == "0":
-                return 0.0
-            if text[:2] in ("B+", "W+"):
-                return float(text[2:]) * (1 if text[0] == "B" else -1)
-            return None
+                score = 0.0
+            elif text[:2] in ("B+", "W+"):
+                score = float(text[2:]) * (1 if text[0] == "B" else -1)
+            else:
+                return None
+            # a game loaded from SGF is no handicap game to GNU Go (as set_free_handicap makes
+            # one): under area rules White's point a stone (Game.scoring_komi) is added here
+            return score - (game.scoring_komi - game.komi)
         except (EngineFailure, ValueError):
             return None
         finally:
@@ -375,6 +380,7 @@ def _run_stored_match(settings: MatchSettings, games: int, store: Store, key: st
         played = [r for r in records if r.a_colour == colour and not r.error]
         summary[key] = {"points": sum(r.points for r in played), "games": len(played)}
     summary["not_counted_by_gnugo"] = sum(NOT_COUNTED_BY_GNUGO in r.reason for r in records)
+    summary["builds"] = builds_of(records)
     times = [t for r in records for t in r.move_times_a]
     summary["seconds_per_move_a"] = round(sum(times) / len(times), 4) if times else None
     runner_ms = [r.runner_ms_per_move for r in records if r.runner_ms_per_move is not None]
@@ -439,6 +445,10 @@ def summary_lines(summary: dict) -> list[str]:
     if summary.get("not_counted_by_gnugo"):
         lines.append(f"warning: {_count_of(summary['not_counted_by_gnugo'], 'game')} counted as "
                      f"the stones stand, dead stones included: GNU Go could not count them")
+    if len(summary.get("builds") or {}) > 1:
+        lines.append("warning: the match's games were played by more than one build (a resume "
+                     "after the engine changed?): " + "; ".join(
+                         f"{pair} {n}" for pair, n in summary["builds"].items()))
     if "sprt" in summary:
         t = summary["sprt"]
         lines.append(f"SPRT({t['elo0']:g},{t['elo1']:g}) alpha {t['alpha']:g} beta {t['beta']:g}: "

@@ -4,7 +4,9 @@ Until 2026-11-28 the match's scorer replayed a game's moves on an empty board, s
 game failed at its first move on a handicap stone and was counted as the stones stood (dead
 stones left on the board counted for their owner). The games themselves were played right: their
 records hold the stones and the moves, and a count from them gives the result the match should
-have recorded. scripts/recount_store.py runs this over a store.
+have recorded. scripts/recount_store.py runs this over a store. Since 2026-11-29 the scorer
+gives White a point for each handicap stone under area rules (Game.scoring_komi), so a store of
+handicap games from before, counted again, is counted by that rule, not the one it was played for.
 """
 from __future__ import annotations
 
@@ -19,8 +21,10 @@ NOT_COUNTED = ("+R", "+T", "+F")        # resignations, lost clocks, forfeits: n
 
 
 def counted_game(record: GameRecord) -> bool:
-    """A game that ended by two passes (or the move cap), whose result is a count."""
-    return not record.error and not record.result.endswith(NOT_COUNTED)
+    """A game that ended by two passes (or the move cap), whose result is a count (a NoGo
+    result, 'B+', names a winner and no count)."""
+    return (not record.error and not record.result.endswith(NOT_COUNTED)
+            and not record.result.endswith("+"))
 
 
 def recount(record: GameRecord, gnugo: str, rules: str = "chinese") -> GameRecord | None:

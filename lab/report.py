@@ -15,14 +15,17 @@ followed along each configuration's games in the order they were stored (track).
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections import defaultdict
 
 from mango.engine.config import DEFAULT_PLAYOUTS
 from mango.lab.sprt import Sprt, Tally
-from mango.lab.game_record import GameRecord
+from mango.lab.game_record import GameRecord, build_of
 from mango.lab.store import read_records, settings_agree
+
+log = logging.getLogger("mango.lab")
 
 ELO_CLIP = 800
 PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
@@ -36,12 +39,9 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
     A setting recorded on one side only (declared later) does not split a configuration."""
     groups: dict[tuple, list[GameRecord]] = defaultdict(list)
     variants: dict[tuple, list[GameRecord]] = defaultdict(list)
-    seen = set()
+    seen: dict[tuple, GameRecord] = {}
+    conflicts: dict[str, int] = defaultdict(int)
     for r in records:
-        ident = (r.match, r.game)
-        if ident in seen:                   # one game stored twice (two stores of one match)
-            continue
-        seen.add(ident)
         # a handicap makes another configuration: its games are told apart by side A's label
         label = (r.a + (f" [handicap {r.handicap}]" if r.handicap else ""), r.b, r.size, r.komi,
                  r.time_control)
@@ -51,9 +51,18 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
         if index is None:
             known.append(dict(settings))
             index = len(known) - 1
-        else:
-            known[index].update(settings)
+        ident = (label, index, r.match, r.game)
+        if ident in seen:                   # one game stored twice (two stores of one match)
+            first = seen[ident]
+            if (first.sgf, first.result) != (r.sgf, r.result):
+                conflicts[r.match] += 1
+            continue
+        seen[ident] = r
+        known[index].update(settings)
         groups[(label, index)].append(r)
+    for key, n in conflicts.items():
+        log.warning("match %s: %d games stored twice with different moves or results (builds "
+                    "that name no commit, under one key?); the first read of each is kept", key, n)
     out = {}
     for (label, index), games in groups.items():
         a, b = label[0], label[1]
@@ -66,11 +75,16 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
 
 
 def _recorded_settings(record: GameRecord) -> dict:
-    """Both Mango sides' recorded settings as {("a", name): value, ("b", name): value}."""
+    """Both Mango sides' recorded settings as {("a", name): value, ("b", name): value}, and each
+    side's build where its identity names one: the same settings on another build (a match
+    resumed after the engine changed, under the same key) are another configuration."""
     flat = {}
     for side in ("a", "b"):
         settings = (record.settings.get(side) or {}).get("settings") or {}
         flat.update({(side, name): value for name, value in settings.items()})
+        build = build_of(getattr(record, f"engine_{side}"))
+        if build:
+            flat[(side, "build")] = build
     return flat
 
 

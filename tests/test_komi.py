@@ -20,11 +20,14 @@ def test_the_extra_komi_fades_linearly_with_the_moves():
     config = EngineConfig().replace(dynamic_komi="linear", dynamic_komi_stone=7, dynamic_komi_moves=0.5)
     game = handicap_game(13, 4)
     assert game.handicap == 4 and Game(13).handicap == 0
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28)
+    assert game.scoring_komi == 0.5 + 4                     # area rules: a point a stone
+    assert search_komi(game, config.handicap) == pytest.approx(4.5 + 28)
     for vertex, colour in (("C3", "w"), ("G7", "b")):
         game.play(colour, vertex)
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 28 * (1 - 2 / 84.5))
-    assert search_komi(game, EngineConfig().handicap) == 0.5              # off by default
+    assert search_komi(game, config.handicap) == pytest.approx(4.5 + 28 * (1 - 2 / 84.5))
+    assert search_komi(game, EngineConfig().handicap) == 4.5              # off by default
+    game.rules = "japanese"                                               # no point a stone
+    assert search_komi(game, EngineConfig().handicap) == 0.5
     assert search_komi(Game(13, 6.5), config.handicap) == 6.5              # no handicap, no change
 
 
@@ -61,9 +64,9 @@ def test_the_situational_komi_steps_toward_keeping_manges_win_rate_in_its_band()
                                     dynamic_komi_step=2, dynamic_komi_low=0.45,
                                     dynamic_komi_high=0.6)
     game = handicap_game(13, 3)
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 21)        # the linear start
+    assert search_komi(game, config.handicap) == pytest.approx(3.5 + 21)        # the linear start
     adapt_extra_komi(game, config.handicap, "w", 0.3)          # White giving stones, losing: helped
-    assert game.extra_komi == 23 and search_komi(game, config.handicap) == pytest.approx(23.5)
+    assert game.extra_komi == 23 and search_komi(game, config.handicap) == pytest.approx(26.5)
     adapt_extra_komi(game, config.handicap, "w", 0.7)          # winning by more than the band
     adapt_extra_komi(game, config.handicap, "w", 0.5)          # inside it: no change
     assert game.extra_komi == 21
@@ -82,18 +85,18 @@ def test_the_fading_situational_komi_is_the_games_by_the_endgame():
     config = EngineConfig().replace(dynamic_komi="situational-fading", dynamic_komi_stone=7,
                                     dynamic_komi_step=2, dynamic_komi_moves=0.5)
     game = handicap_game(13, 3)
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 21)
+    assert search_komi(game, config.handicap) == pytest.approx(3.5 + 21)
     adapt_extra_komi(game, config.handicap, "w", 0.3)           # it adapts as situational does
     assert game.extra_komi == 23
     points = [f"{c}{r}" for r in range(1, 14) for c in "ABCDEFGHJKLMN" if f"{c}{r}" not in
               ("D4", "K10", "D10")]
     for i in range(42):                                         # half of the 84.5 moves
         game.play("w" if i % 2 == 0 else "b", points[i])
-    assert search_komi(game, config.handicap) == pytest.approx(0.5 + 23 * (1 - 42 / 84.5))
+    assert search_komi(game, config.handicap) == pytest.approx(3.5 + 23 * (1 - 42 / 84.5))
     for i in range(42, 86):
         game.play("w" if i % 2 == 0 else "b", points[i])
-    assert search_komi(game, config.handicap) == 0.5            # the endgame: the game's komi
-    assert search_komi(game, config.replace(dynamic_komi="situational").handicap) == 23.5
+    assert search_komi(game, config.handicap) == 3.5            # the endgame: the game's komi
+    assert search_komi(game, config.replace(dynamic_komi="situational").handicap) == 26.5
 
 
 def test_a_player_adapts_the_komi_after_each_of_its_moves():
@@ -115,9 +118,9 @@ def test_white_giving_stones_plays_on_with_situational_komi_where_off_resigns():
     game.play("w", "A1")
     game.play("b", "A2")
     situational = config.replace(dynamic_komi="situational")
-    assert search_komi(game, situational.handicap) == pytest.approx(0.5 + 63)
+    assert search_komi(game, situational.handicap) == pytest.approx(9.5 + 63)
     assert not Searcher(situational).search(game).resign
-    assert search_komi(game, config.handicap) == 0.5
+    assert search_komi(game, config.handicap) == 9.5
     assert Searcher(config).search(game).resign
 
 

@@ -273,7 +273,8 @@ def test_an_engine_that_takes_a_seed_gets_each_game_s_own():
     assert "seed_option" not in side.describe()          # stores made before it still resume
     from mango.lab.client import gnugo_command
     assert gnugo_command("gnugo", 10, seed=3) == ["gnugo", "--mode", "gtp", "--level", "10",
-                                                  "--chinese-rules", "--seed", "3"]
+                                                  "--chinese-rules", "--positional-superko",
+                                                  "--seed", "3"]
     assert "--seed" not in gnugo_command("gnugo")
 
 
@@ -332,6 +333,57 @@ def test_gnugo_counts_a_handicap_game_with_its_stones():
 
 
 @pytest.mark.gnugo
+def test_gnugo_plays_under_the_referee_s_ko_rule():
+    """GNU Go's default is simple ko; the referee's rule is positional superko, under which its
+    superko moves were forfeits (19 games in the stores, Mango ahead in each)."""
+    from test_search import find_superko_position
+
+    from mango.lab.client import GtpClient, find_gnugo, gnugo_command
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    game, banned = find_superko_position()
+    client = GtpClient(gnugo_command(gnugo, level=1), "gnugo")
+    try:
+        client.send("boardsize 3")
+        for move in game.moves:
+            client.send(f"play {move.colour} {move.vertex}")
+        assert [client.send(f"is_legal {game.to_move} {game.vertex(p)}") for p in banned] \
+            == ["0"] * len(banned)
+    finally:
+        client.close()
+
+
+@pytest.mark.gnugo
+def test_the_scorer_gives_white_a_point_for_each_handicap_stone_as_gnugo_plays_them():
+    """GNU Go given the stones by set_free_handicap counts White a point for each under Chinese
+    rules, but not for a game it loads from SGF: the scorer adds them, so that its count is the
+    one GNU Go plays for in the match and Mango's own (Game.scoring_komi)."""
+    from mango.engine import Game
+    from mango.lab.client import GtpClient, find_gnugo, gnugo_command
+
+    gnugo = find_gnugo()
+    if gnugo is None:
+        pytest.skip("GNU Go is not installed")
+    game = Game(9, 7.5)
+    game.place_handicap(["E1", "E2"])
+    moves = [m for row in range(3, 10) for m in (("w", f"F{row}"), ("b", f"E{row}"))]
+    moves += [("w", "F1"), ("b", "pass"), ("w", "F2")]
+    for colour, vertex in moves:
+        game.play(colour, vertex)
+    client = GtpClient(gnugo_command(gnugo, level=None, seed=1, rules="chinese"), "gnugo")
+    try:
+        for line in ["boardsize 9", "komi 7.5", "set_free_handicap E1 E2"] + [
+                f"play {c} {v}" for c, v in moves]:
+            client.send(line)
+        assert client.send("final_score") == "W+0.5"
+    finally:
+        client.close()
+    assert lab.score_game(game, gnugo) == (-0.5, True) and game.score() == -0.5
+
+
+@pytest.mark.gnugo
 def test_a_store_s_games_are_counted_again_from_their_records():
     from mango.engine import Game
     from mango.engine.record import game_to_sgf
@@ -354,6 +406,8 @@ def test_a_store_s_games_are_counted_again_from_their_records():
     assert recount(again, gnugo) is again                       # the same count: unchanged
     resigned = dataclasses.replace(counted_wrong, result="W+R")
     assert recount(resigned, gnugo) is None                     # nothing to count
+    nogo = dataclasses.replace(counted_wrong, result="W+")
+    assert recount(nogo, gnugo) is None                         # a NoGo win: no count to redo
 
 
 @pytest.mark.slow
@@ -784,6 +838,32 @@ def test_report_tells_apart_one_label_with_different_settings():
                             game_record(**record("later", 0, {"nakade": True, "ladders": False}))])
     assert sorted((k[0], len(v)) for k, v in groups.items()) == [
         ("mango playouts=1000", 1), ("mango playouts=1000 {nakade=True}", 2)]
+
+
+def test_report_and_match_tell_apart_the_builds_of_one_match_key():
+    """A match resumed after the engine changed keeps its key (the settings are the same), but
+    its games are another experiment: the report gives each named build its own row, the
+    match's summary warns, and games stored twice with different moves are reported."""
+    from mango.lab.game_record import builds_of
+    from mango.lab.report import group_records
+
+    def record(game, build, points=1):
+        r = _record("key", game, "mango playouts=1000", 1000, points)
+        r["engine_a"] = r["engine_b"] = build
+        return game_record(**r)
+
+    old = [record(i, "Mango 0.2.0+g30588e6") for i in range(2)]
+    new = [record(i, "Mango 0.2.0+gbf100e2", 0) for i in range(2)]
+    groups = group_records(old + new)
+    assert sorted(len(v) for v in groups.values()) == [2, 2]
+    assert any("build=Mango 0.2.0+gbf100e2" in k[0] for k in groups)
+    unnamed = [record(i, "Mango 0.2.0") for i in range(2)]      # no commit: agrees with any
+    assert [len(v) for v in group_records(old + unnamed[1:]).values()] == [2]
+    assert builds_of(old + new) == {"Mango 0.2.0+g30588e6 / Mango 0.2.0+g30588e6": 2,
+                                    "Mango 0.2.0+gbf100e2 / Mango 0.2.0+gbf100e2": 2}
+    lines = lab.summary_lines({**lab.Tally().summary(), "a": "A", "b": "B", "resumed": 0,
+                               "builds": builds_of(old + new)})
+    assert any("more than one build" in line for line in lines)
 
 
 def test_errors_are_counted_and_never_scored():

@@ -37,6 +37,36 @@ def test_area_and_territory_differ_by_the_stones_each_side_placed(size, seed, mo
     assert area - territory == stone_balance(game)
 
 
+def walls_after_two_handicap_stones(rules: str) -> Game:
+    """9x9, komi 7.5: Black's handicap stones E1 E2 and a wall up column E, White's up F."""
+    game = Game(9, komi=7.5, rules=rules)
+    game.place_handicap(["E1", "E2"])
+    for row in range(3, 10):
+        game.play("w", f"F{row}")
+        game.play("b", f"E{row}")
+    game.play("w", "F1")
+    game.play("b", "pass")
+    game.play("w", "F2")
+    return game
+
+
+def test_area_rules_give_white_a_point_for_each_handicap_stone():
+    """As GNU Go's --chinese-rules (given the stones by set_free_handicap: W+0.5 here), KGS's
+    Chinese rules and KataGo's "chinese" count: Black's 45 points against White's 36, komi 7.5
+    and 2 for the stones. Territory rules give nothing for them: each side's placed stones cost
+    it nothing there."""
+    game = walls_after_two_handicap_stones("chinese")
+    assert game.scoring_komi == 9.5
+    assert game.score() == 45 - 36 - 9.5
+    assert final_score(game, {}) == game.score()
+    japanese = walls_after_two_handicap_stones("japanese")
+    assert japanese.scoring_komi == 7.5
+    assert japanese.score() == 36 - 27 - 7.5
+    even = Game(9, komi=7.5)
+    even.set_up(black=["E1", "E2"], to_move="w")          # stones set up are no handicap
+    assert even.scoring_komi == 7.5
+
+
 def test_dead_stones_are_prisoners_and_their_points_territory():
     """White's two stones inside Black's area are dead: under territory rules they are Black's
     prisoners and their points Black's territory."""
