@@ -76,6 +76,11 @@ def game_to_sgf(game: Game, result: str | None, black: str, white: str) -> bytes
     white_stones = [(y, x) for x, y in (start.xy(p) for p in start.stones(2))]
     if black_stones or white_stones:
         root.set_setup_stones(black_stones, white_stones)
+    # PL only where a reader would guess wrong (load_game: White after black stones alone,
+    # else Black), so that a set-up position keeps its side to move through printsgf/loadsgf
+    guessed = 2 if black_stones and not white_stones else 1
+    if game.kind == "go" and start.to_move != guessed:
+        root.set("PL", "b" if start.to_move == 1 else "w")
     if game.handicap:
         root.set("HA", game.handicap)
     for move in game.moves:

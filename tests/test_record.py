@@ -69,6 +69,16 @@ def test_pl_sets_the_colour_to_move(tmp_path):
     assert to_move(got[1]) == "w"                        # a handicap: White first
 
 
+def test_printsgf_keeps_the_side_to_move_of_a_set_up_position(tmp_path):
+    # without PL, a reader guesses: White after black stones alone, else Black
+    out = tmp_path / "out.sgf"
+    for sgf, colour in (("(;SZ[9]AB[cc][gg]AW[cg]PL[W])", "w"), ("(;SZ[9]AB[cc][gg]PL[B])", "b"),
+                        ("(;SZ[9]AB[cc][gg]AW[cg])", "b"), ("(;SZ[9]AB[cc][gg])", "w")):
+        got = session_with(tmp_path, sgf, "loadsgf FILE", f"printsgf {out}", f"loadsgf {out}",
+                           "showboard")
+        assert got[:3] == ["=", "=", "="] and to_move(got[3]) == colour, sgf
+
+
 def test_a_setup_without_liberties_is_refused_and_the_old_game_kept(tmp_path):
     got = session_with(tmp_path, "(;SZ[9];B[aa];W[ee];AW[ba][ab])",
                        "boardsize 5", "play b C3", "loadsgf FILE", "list_stones b",
