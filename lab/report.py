@@ -43,8 +43,10 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
     conflicts: dict[str, int] = defaultdict(int)
     for r in records:
         # a handicap makes another configuration: its games are told apart by side A's label
-        label = (r.a + (f" [handicap {r.handicap}]" if r.handicap else ""), r.b, r.size, r.komi,
-                 r.time_control)
+        # (and whether side A always gives or always takes them, or both in turn)
+        side = r.settings.get("handicap_side", "both") if r.handicap else "both"
+        label = (r.a + (f" [handicap {r.handicap}{'' if side == 'both' else ', ' + side}]"
+                        if r.handicap else ""), r.b, r.size, r.komi, r.time_control)
         settings = _recorded_settings(r)
         known = variants[label]
         index = next((i for i, other in enumerate(known) if settings_agree(other, settings)), None)

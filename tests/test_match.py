@@ -866,6 +866,21 @@ def test_report_and_match_tell_apart_the_builds_of_one_match_key():
     assert any("more than one build" in line for line in lines)
 
 
+def test_the_report_keeps_apart_handicap_matches_that_give_take_or_alternate():
+    from mango.lab.report import group_records
+
+    def record(game, side):
+        r = _record("k" + side, game, "mango playouts=1000", 1000, 1)
+        r["handicap"] = 3
+        if side != "both":
+            r["settings"]["handicap_side"] = side
+        return game_record(**r)
+
+    groups = group_records([record(0, "both"), record(0, "give"), record(1, "give")])
+    assert sorted((k[0], len(v)) for k, v in groups.items()) == [
+        ("mango playouts=1000 [handicap 3, give]", 2), ("mango playouts=1000 [handicap 3]", 1)]
+
+
 def test_errors_are_counted_and_never_scored():
     tally = Tally(paired=True)
     tally.add(1.0, pair=0)
