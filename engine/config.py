@@ -626,8 +626,9 @@ class SearchConfig(_Section):
 
     pass_only_when_not_losing: bool = setting(
         True,
-        doc="""Pass only when the game would not be lost counting the stones as they stand (area
-        scoring, no dead-stone removal: CGOS's rule); otherwise play on.""")
+        doc="""Pass only when the game would not be lost if it ended now: under area rules counting
+        the stones as they stand (no dead-stone removal: CGOS's rule), under territory rules
+        with the dead removed (every server removes them); otherwise play on.""")
 
     virtual_loss: int = setting(
         1, low=0, high=1000, unit="losses",

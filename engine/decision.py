@@ -41,10 +41,12 @@ def robust_is_max(children: list[ChildStats]) -> bool:
     return robust.value >= max(ch.value for ch in choices)
 
 
-def passing_loses(game, to_move: int) -> bool:
-    """Counting the stones as they stand (by the game's rules, no dead-stone removal: CGOS's
-    rule), the game is lost for to_move if it ends now."""
-    score = game.score()
+def passing_loses(game, to_move: int, count: Callable[[], float] | None = None) -> bool:
+    """The game is lost for to_move if it ends now: under area rules counting the stones as they
+    stand (no dead-stone removal: CGOS's rule); under territory rules by count(), Black's score
+    without the dead stones (when given), since every server removes them and taking them off
+    first would cost a point a stone."""
+    score = count() if count is not None and game.rules != "chinese" else game.score()
     return score < 0 if to_move == BLACK else score > 0
 
 

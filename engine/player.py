@@ -108,12 +108,13 @@ class Player:
         limit = self.limit(c, stop)
         # the counts before the search (cleanup's status, passing back's score) come off its
         # budget and go on the clock
+        def count() -> float:
+            return final_score(position, self.final_status(position))
         passing_back = not cleanup and self.effective_config.game.pass_back_when_winning \
-            and passing_back_wins(position, c,
-                                  lambda: final_score(position, self.final_status(position)))
+            and passing_back_wins(position, c, count)
         limit = limit.after(time.perf_counter() - start)
         result = self.searcher.search(position, limit, allow_pass=allow_pass,
-                                      allow_resign=not cleanup)
+                                      allow_resign=not cleanup, count=count)
         if passing_back and result.move != PASS:
             result = dataclasses.replace(result, move=PASS)
         spent = time.perf_counter() - start

@@ -1162,6 +1162,10 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
             wk.n_moves += slot
             _backup(s, wk, 2 if winner == BLACK else 0)
         return
+    if s.territory and wk.board.passes >= 2:
+        # the tree's game ended, but a territory count removes the dead stones first: the
+        # playout settles which they are, and its moves (taking them off) cost nobody a point
+        wk.board.passes = 0
     if wk.board.passes < 2:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
                                       &wk.moves[wk.n_moves], _before_last(s, wk))

@@ -3,6 +3,7 @@ that spends a Limit in batches, and the choice of the move (engine/decision.py).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine import decision
@@ -65,12 +66,13 @@ class Searcher(SearchTree):
         return done
 
     def search(self, game, limit: Limit | None = None, allow_pass: bool = True,
-               allow_resign: bool = True) -> SearchResult:
+               allow_resign: bool = True, count: Callable[[], float] | None = None) -> SearchResult:
         """Set the position, spend the limit (the config's own budget when none is given), and
         choose a move: the configured final-move rule, then Mango's manners (resignation when
-        hopeless, no pass that loses as the stones stand). allow_pass=False bans passing while
-        another move exists (KGS's cleanup phase), allow_resign=False never resigns. robust-max's extra search stays inside the
-        limit's time."""
+        hopeless, no pass that loses: as the stones stand under area rules, by count(), the
+        score without the dead, under territory rules). allow_pass=False bans passing while
+        another move exists (KGS's cleanup phase), allow_resign=False never resigns.
+        robust-max's extra search stays inside the limit's time."""
         setting_up = time.perf_counter()
         reused = self.set_position(game)            # first: it fits the settings to the board size
         recycled = self.nodes_recycled
@@ -100,7 +102,7 @@ class Searcher(SearchTree):
             return SearchResult(None if game.kind == "nogo" else PASS, None, done, seconds,
                                 root_visits, self.nodes_used, reused, recycled)
         if child.point == PASS and sc.pass_only_when_not_losing \
-                and decision.passing_loses(game, self.root_to_move):
+                and decision.passing_loses(game, self.root_to_move, count):
             child = decision.instead_of_pass(children) or child
         # the win rate of a search that plays for another komi (dynamic komi in a handicap game)
         # is not the game's: a side taking stones can look lost while it is winning on the board

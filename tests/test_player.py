@@ -286,3 +286,16 @@ def test_under_japanese_rules_it_passes_back_over_a_dead_stone_in_its_territory(
     player = Player(FAST.replace(seed=seed, playouts=600), size=7)
     player.set_game(area)
     assert player.genmove("b").move != PASS
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_under_japanese_rules_it_passes_first_over_a_dead_stone_in_its_territory(seed):
+    """The same board with White yet to pass and komi 1.5: passing wins by 0.5 once the server
+    takes White's dead stone off, and capturing it (B4) loses by 0.5. The tree's double pass is
+    counted with the dead removed (the playout settles them), and the veto on a losing pass
+    counts the same way; both used to count A4 as White's and capture."""
+    game = Game.from_ascii(DEAD_STONE_INSIDE, komi=1.5, to_move="b", rules="japanese")
+    player = Player(FAST.replace(seed=seed, rules="japanese", playouts=600), size=7)
+    player.set_game(game.copy())
+    assert player.genmove("b").move == PASS
+    assert player.final_score() == 0.5
