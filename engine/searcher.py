@@ -25,7 +25,10 @@ class Searcher(SearchTree):
         """Search from the position set last until the limit; returns the simulations run.
 
         Without a clock the batches follow a fixed schedule, so that a seeded search (and its
-        early stop) lands on the same playout every time; with one, a batch lasts about 20 ms.
+        early stop) lands on the same playout every time; with one, a batch lasts about 20 ms,
+        unless the playouts will run out well before the time (at the current rate, twice the
+        playouts left fit in it): then the fixed schedule again, so that a capped search stops
+        where it would without the clock, however loaded the machine.
         Early stop: the leader cannot be caught in the playouts left (estimated from the rate
         when time decides); analysis, which wants the whole budget, passes early_stop=False."""
         playouts, seconds, stop = limit.playouts, limit.seconds, limit.stop
@@ -42,12 +45,16 @@ class Searcher(SearchTree):
                 break
             if stop is not None and done > 0 and stop():
                 break
-            n = min(batch, remaining)
+            timed = bool(seconds)
             if seconds and done > 0:
                 rate = done / max(elapsed, 1e-6)
                 left = int(rate * (seconds - elapsed)) + 1
-                n = max(1, min(n, left))
-                remaining = min(remaining, left)
+                timed = not playouts or left < 2 * remaining
+                if timed:
+                    remaining = min(remaining, left)
+                else:
+                    batch = FIXED_BATCH
+            n = min(batch, remaining)
             if early_stop and (playouts or seconds) and done > 0:
                 gap = self.lead()
                 if gap > remaining:
@@ -58,7 +65,7 @@ class Searcher(SearchTree):
             batch_start = time.perf_counter()
             self.run_batch(n)
             done += n
-            if seconds:
+            if timed:
                 took = time.perf_counter() - batch_start
                 batch = int(min(max(n * BATCH_S / max(took, 1e-6), 8), 8192))
             else:

@@ -834,6 +834,35 @@ def test_early_stop_ends_a_decided_search_unless_its_time_is_use_or_lose():
     assert whole.playouts == 5000 and whole.move == result.move
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_capped_search_stops_where_it_would_without_the_clock_however_slow_the_machine(
+        seed, monkeypatch):
+    """A playout cap that binds long before the clock (a golden transcript's 200 playouts with
+    300 s on the clock) follows the fixed batch schedule, so that the early stop looks at the
+    lead on the same playouts: batches timed on a loaded machine once stopped CGOS's golden
+    search at 198 instead of 200. Here the searcher's clock says every batch is slow."""
+    import types
+    from mango.engine import searcher as searcher_module
+    from mango.engine.limit import Limit
+
+    drawing, komi, _ = POSITIONS["take the last dame when it decides the game"]
+    game = Game.from_ascii(drawing, komi=komi, to_move="b")
+    plain = searcher(2000, seed, early_stop=True)
+    expected = plain.search(game, Limit(2000))
+    assert expected.playouts < 2000                 # the early stop ends it
+    now = [0.0]
+
+    def slow_clock():
+        now[0] += 0.05
+        return now[0]
+    monkeypatch.setattr(searcher_module, "time", types.SimpleNamespace(perf_counter=slow_clock))
+    slow = searcher(2000, seed, early_stop=True)
+    got = slow.search(game, Limit(2000, seconds=1000))
+    assert (got.move, got.playouts) == (expected.move, expected.playouts)
+    assert [(ch.point, ch.visits) for ch in slow.children()] == \
+        [(ch.point, ch.visits) for ch in plain.children()]
+
+
 def test_bad_settings_are_refused():
     for bad in ({"uct_c": -1}, {"final_move": "best"}, {"rave_schedule": "x"}, {"threads": 0},
                 {"expand_threshold": 1.5}, {"rave": "yes"}, {"nonsense": 1}):
