@@ -66,7 +66,10 @@ from mango.cli.option import KOMI, config_options, engine_config, output_file, o
 def match(opponent, opponent_options, opponent_config, games, size, komi, playouts, seed, openings,
           handicap, handicap_side, sprt, alpha, beta, time_control, jobs, backend, ray_address,
           cpus_per_game, store_path, sgf_dir, json_path, quiet, config_file, options) -> None:
-    """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT."""
+    """Play Mango (side A, with its settings) against another engine; report score, Elo and SPRT.
+
+    The games are played and counted by side A's rules (-o rules=japanese: every engine is told
+    by kgs-rules, GNU Go by --japanese-rules, and GNU Go's final_score counts territory)."""
 
     from mango.engine.handicap import fixed_handicap_vertices
     from mango.lab import match as lab
@@ -84,13 +87,18 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
         variant = engine_config(opponent_config, opponent_options, playouts=playouts)
         side_b = lab.mango_side(variant.for_size(size).flat(), opponent_config, opponent_options,
                                 playouts, clock=clocked)
+        if variant.game.rules != config.game.rules:
+            raise click.BadParameter(
+                f"side A plays by {config.game.rules} rules, the opponent by {variant.game.rules}: "
+                f"give both the same (--opponent-option rules={config.game.rules})",
+                param_hint="--opponent-option")
         if side_b.name == side_a.name:
             side_b = lab.Side(side_b.name + " (B)", None, side_b.mango_args, side_b.settings)
     else:
         if opponent_options or opponent_config:
             raise click.BadParameter("only a Mango opponent takes settings", param_hint="--opponent-option")
         try:
-            side_b = lab.command_side(opponent)
+            side_b = lab.command_side(opponent, config.game.rules)
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--opponent") from None
     test = _parsed("--sprt", lambda: parse_sprt(sprt, alpha, beta) if sprt else None)
@@ -111,7 +119,7 @@ def match(opponent, opponent_options, opponent_config, games, size, komi, playou
                                  param_hint="--opponent")
     settings = lab.MatchSettings(side_a, side_b, size, komi, clock, opening_list, seed, sgf_dir,
                                  None if game == "nogo" else find_gnugo(), handicap, game,
-                                 handicap_side)
+                                 handicap_side, config.game.rules)
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         outcome = lab.run_match(settings, games, store_path, jobs=jobs or (1 if backend == "local" else 0),

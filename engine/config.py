@@ -840,13 +840,15 @@ class GameConfig(_Section):
         area scoring in its playouts and charges each side a point per stone it has placed
         (Aja Huang's relation between the two counts, as Pachi scores its playouts;
         engine/rules.py), so that filling its own territory or throwing stones away costs
-        what it costs on KGS.""")
+        what it costs on KGS; once the territories are closed (endgame_pass_prior's endgame), a
+        double pass in the tree is counted after a playout has settled which stones are dead,
+        since the server removes them without the moves that would capture them.""")
 
     pass_back_when_winning: bool = setting(
         True,
-        doc="""After the opponent's pass, pass too (ending the game) when Mango wins it both
-        counting the stones as they stand and with the dead stones of its final status taken
-        off: what GNU Go does, and Pachi once its count says passing is safe. The search alone
+        doc="""After the opponent's pass, pass too (ending the game) when Mango wins it with the
+        dead stones of its final status taken off and, under area rules, also counting the
+        stones as they stand (CGOS removes none): what GNU Go does, and Pachi once its count says passing is safe. The search alone
         rarely passes there, since every move wins as well (a pass is ranked last), and filled
         its own area and captured dead stones for 80 moves a game on average before
         (docs/strength.md, "Passing back").""")

@@ -104,7 +104,9 @@ def open_points(board: Board, seed: int = 1) -> int:
     playouts (both colours first) give to the opponent SETTLED of the time taken off as dead,
     the empty points of regions that border both colours or none. Few of them: the territories
     are closed and a territory endgame has begun (Pachi counts the dame the same way, from its
-    own ownership map, before a search)."""
+    own ownership map, before a search). While one colour has no living stone nothing is
+    closed: the board is all open (a lone stone would otherwise own the whole board, and the
+    second move of a game, or White's first in a handicap game, look like a territory endgame)."""
     from mango.engine.playout import run_ownership
     black, white = run_ownership(board, OWNERSHIP_PLAYOUTS, seed)
     limit = SETTLED * OWNERSHIP_PLAYOUTS
@@ -114,5 +116,7 @@ def open_points(board: Board, seed: int = 1) -> int:
         for p in board.stones(colour):
             if owner[colour][p] < limit:
                 alive.put_stone(p, colour)
+    if not alive.stones(BLACK) or not alive.stones(WHITE):
+        return len(board.empty_points())
     return sum(len(region) for region, around in _regions(alive)
                if len({alive.colour_at(q) for q in around}) != 1)

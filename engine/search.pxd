@@ -78,6 +78,8 @@ ctypedef struct search_t:
                                         # root's stone balance, engine/rules.py)
     bint territory                      # territory rules: each stone placed in the tree costs
                                         # its side a point (stone_balance)
+    bint settle_dead                    # territory rules in the endgame: a double pass in the
+                                        # tree is counted after a playout settles the dead
     double pass_boost                   # won playouts of every pass's prior, ranked first (a
                                         # territory endgame: endgame_pass_prior), or 0
     bint nogo                           # the game is NoGo: its legal moves, no pass, light

@@ -1162,7 +1162,7 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
             wk.n_moves += slot
             _backup(s, wk, 2 if winner == BLACK else 0)
         return
-    if s.territory and wk.board.passes >= 2:
+    if s.settle_dead and wk.board.passes >= 2:
         # the tree's game ended, but a territory count removes the dead stones first: the
         # playout settles which they are, and its moves (taking them off) cost nobody a point
         wk.board.passes = 0
@@ -1170,16 +1170,19 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
                                       &wk.moves[wk.n_moves], _before_last(s, wk))
     area = board_area_score(&wk.board)
-    score = area - s.komi
     if s.territory:
-        score -= _tree_stone_balance(s, wk, n_tree)
+        # Black's area less the stones it placed in the tree beyond White's: with the komi's
+        # stone balance of the game so far, the territory count's margin
+        area -= _tree_stone_balance(s, wk, n_tree)
+    score = area - s.komi
     _backup(s, wk, _black_half(s, wk, score))
     if s.replies != NULL and score != 0:
         reply_learn(s.replies, wk.moves, wk.n_moves, s.root_board.to_move,
                     BLACK if score > 0 else WHITE, _game_move(s, 2), _game_move(s, 1))
     if s.track_ownership:
         _count_owners(s, wk, score)
-        # the final score, Black's area before komi: per root move and over all
+        # the final score, Black's area before komi (under territory rules, less the tree's
+        # stone balance: the count's margin once komi is off): per root move and over all
         wk.root_score_n += 1
         wk.root_score_sum += area
         wk.root_score_sum2 += <int64_t>area * area
@@ -1645,8 +1648,9 @@ cdef class SearchTreeReader:
         return out
 
     def _score_view(self, bint root, int move):
-        """(mean, stdev) of the final score margin (area score minus komi) from the view of the
-        root's side to move, over the simulations through root move `move` (or all: root);
+        """(mean, stdev) of the final score margin (area score minus komi; under territory rules
+        the territory count's, the stones placed taken off) from the view of the root's side to
+        move, over the simulations through root move `move` (or all: root);
         (None, None) before any."""
         cdef int64_t sums[3]
         _score_sums(self.workers, self.n_workers, move, root, sums)
@@ -1923,11 +1927,15 @@ cdef class SearchTree(SearchTreeReader):
             self.s.params.puct = False
         self.s.territory = game.rules == "japanese" and not self.s.nogo
         self.s.pass_boost = 0
+        self.s.settle_dead = False
         if self.s.territory:
             self.s.komi += stone_balance(game)
-            boost = self.config.game.endgame_pass_prior
-            if boost > 0 and open_points(board, self.config.seed) < ENDGAME_OPEN:
-                self.s.pass_boost = boost
+            # the territories are closed: passes are worth searching first, and a double pass
+            # ends a game whose dead stones the server removes (before it, one would end a game
+            # whose open areas a playout hands out: a pass in the opening looks as good as a move)
+            if open_points(board, self.config.seed) < ENDGAME_OPEN:
+                self.s.pass_boost = self.config.game.endgame_pass_prior
+                self.s.settle_dead = True
         self.s.params.pass_mc_only = self.s.territory
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:

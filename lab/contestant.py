@@ -14,6 +14,7 @@ from mango.lab.matchclock import MatchTimeControl, SideClock
 class GtpContestant:
     def __init__(self, command_line: list[str], colour: str, name: str):
         self.colour, self.name = colour, name
+        self.command_line = list(command_line)
         self.clock: SideClock | None = None
         self.move_times: list[float] = []
         self.waiting = 0.0                  # seconds inside this engine's commands
@@ -33,6 +34,13 @@ class GtpContestant:
         finally:
             self.waiting += time.perf_counter() - start
 
+    def knows(self, command: str) -> bool:
+        """Whether the engine lists the command; an engine that fails to answer forfeits."""
+        try:
+            return self.client.knows(command)
+        except EngineFailure as failure:
+            raise Forfeit(self.colour, str(failure)) from None
+
     def identity(self) -> str:
         """The engine's GTP name and version ('Mango 0.2.0+g8e6e50c', 'GNU Go 3.8'), so that a
         store says which build played each game; '' where the engine answers neither (both are
@@ -47,12 +55,22 @@ class GtpContestant:
                 parts.append(" ".join(text.split()))
         return " ".join(parts)
 
-    def new_game(self, size: int, komi: float, time_control: MatchTimeControl | None) -> None:
+    def new_game(self, size: int, komi: float, time_control: MatchTimeControl | None,
+                 rules: str = "chinese") -> None:
+        """A new game; under rules other than Chinese (every engine's default) the engine is told
+        them by `kgs-rules` (Mango, Pachi), or must have been on its command line (GNU Go's
+        --japanese-rules): an engine that would play by other rules than the count forfeits."""
         self.send(f"boardsize {size}")
         self.send("clear_board")
         self.send(f"komi {komi:g}")
+        if rules != "chinese":
+            if self.knows("kgs-rules"):
+                self.send(f"kgs-rules {rules}")
+            elif f"--{rules}-rules" not in self.command_line:
+                raise Forfeit(self.colour, f"{self.name} knows no kgs-rules and was not started "
+                                           f"with --{rules}-rules: it cannot be told the rules")
         if time_control:
-            knows = self.client.knows("kgs-time_settings")
+            knows = self.knows("kgs-time_settings")
             for command in time_control.settings_commands(knows):
                 self.send(command)
             self.clock = SideClock(time_control)

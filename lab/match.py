@@ -90,8 +90,9 @@ SEED_OPTIONS = {"gnugo": ("--seed", "-r"), "mango": ("--seed",), "pachi": ("-s",
                 "pachi.sh": ("-s", "--seed")}
 
 
-def command_side(text: str) -> Side:
-    """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (Chinese rules).
+def command_side(text: str, rules: str = "chinese") -> Side:
+    """A GTP engine from its command line; `gnugo` alone is GNU Go at level 10 (under the
+    match's rules: GNU Go takes them on its command line only).
     GNU Go, Pachi (`pachi`, or the `pachi.sh` that build-pachi.sh writes: its `-s`) and another
     install's `mango gtp` (a frozen earlier version) are given each game's seed unless the
     command line sets one."""
@@ -100,7 +101,7 @@ def command_side(text: str) -> Side:
         gnugo = find_gnugo()
         if gnugo is None:
             raise ValueError("GNU Go is not installed (apt-get install gnugo)")
-        return Side("gnugo level 10", tuple(gnugo_command(gnugo)), seed_option="--seed")
+        return Side("gnugo level 10", tuple(gnugo_command(gnugo, rules=rules)), seed_option="--seed")
     program = os.path.basename(words[0])
     own_seed = SEED_OPTIONS.get(program, ())
     if words[0] == "gnugo" and find_gnugo():
@@ -125,6 +126,7 @@ class MatchSettings:
     handicap: int = 0                             # Black's fixed handicap stones (0: none)
     game: str = "go"                              # or "nogo" (both sides Mango, playing it)
     handicap_side: str = "both"                   # side A: "take"s the stones, "give"s them, both
+    rules: str = "chinese"                        # or "japanese": every engine told, the scorer too
 
     @property
     def paired(self) -> bool:
@@ -141,7 +143,8 @@ class MatchSettings:
                 # only when set, so that the keys of the matches before it stay the same
                 **({"handicap": self.handicap} if self.handicap else {}),
                 **({"game": self.game} if self.game != "go" else {}),
-                **({"handicap_side": self.handicap_side} if self.handicap_side != "both" else {})}
+                **({"handicap_side": self.handicap_side} if self.handicap_side != "both" else {}),
+                **({"rules": self.rules} if self.rules != "chinese" else {})}
 
     def colour_of_a(self, game: int) -> str:
         """Side A is Black in even-numbered games, unless a handicap match has it always take the
@@ -188,7 +191,7 @@ def play_game(job: GameJob) -> GameRecord:
     names = {colour: side.name for colour, side in sides.items()}
     seeds = {"a": s.seed + job.index, "b": s.seed + OPPONENT_SEED_OFFSET + job.index}
     opening = s.opening_of(job.index)
-    game = Game(s.size, s.komi, kind=s.game)
+    game = Game(s.size, s.komi, rules=s.rules, kind=s.game)
     engines: dict[str, GtpContestant] = {}
     identities = {"a": "", "b": ""}
     try:
@@ -196,7 +199,7 @@ def play_game(job: GameJob) -> GameRecord:
             engines[colour] = GtpContestant(side.command_line(seeds[side_of[colour]]), colour,
                                             names[colour])
             identities[side_of[colour]] = engines[colour].identity()
-            engines[colour].new_game(s.size, s.komi, s.time_control)
+            engines[colour].new_game(s.size, s.komi, s.time_control, s.rules)
         if s.handicap:
             # the same stones for both engines, whatever their own fixed_handicap would choose
             stones = game.place_fixed_handicap(s.handicap)

@@ -46,7 +46,9 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
         # (and whether side A always gives or always takes them, or both in turn)
         side = r.settings.get("handicap_side", "both") if r.handicap else "both"
         label = (r.a + (f" [handicap {r.handicap}{'' if side == 'both' else ', ' + side}]"
-                        if r.handicap else ""), r.b, r.size, r.komi, r.time_control)
+                        if r.handicap else "")
+                 + (f" [{r.settings['rules']} rules]" if r.settings.get("rules") else ""),
+                 r.b, r.size, r.komi, r.time_control)
         settings = _recorded_settings(r)
         known = variants[label]
         index = next((i for i, other in enumerate(known) if settings_agree(other, settings)), None)

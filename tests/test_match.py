@@ -219,16 +219,22 @@ def test_match_refuses_to_play_a_match_another_process_is_playing(tmp_path, fake
 FAKE = '''
 import sys, time
 mode = sys.argv[1]
+rules = "chinese"
 for line in sys.stdin:
     words = line.split()
     if not words:
         continue
     if words[0] == "genmove" and mode == "slow":
         time.sleep(3)
+    if words[0] == "kgs-rules":
+        rules = words[1]
+    if words[0] == "genmove" and mode == "japanese" and rules != "japanese":
+        print("? I was not told the rules\\n", flush=True)
+        continue
     if words[0] == "genmove":
         answer = "pass"
     elif words[0] == "list_commands":
-        answer = "genmove\\nplay\\ntime_settings\\ntime_left"
+        answer = "genmove\\nplay\\ntime_settings\\ntime_left" + ("\\nkgs-rules" if mode == "japanese" else "")
     elif words[0] == "name":
         answer = "Fake"
     elif words[0] == "version" and mode != "versionless":
@@ -492,6 +498,38 @@ def test_a_mango_variant_against_mango(tmp_path):
     assert game.settings["b"]["settings"]["rave"] is False
     assert game.settings["a"]["settings"]["uct_c"] == 0.5
     assert game.seed_b != game.seed_a
+
+
+def test_a_match_under_japanese_rules_tells_every_engine_and_counts_territory(tmp_path, fake):
+    """Side A's rules are the match's: an engine that knows kgs-rules is told them (this fake
+    refuses to move unless told), one that does not forfeits, and a Mango opponent must have
+    the same rules; the records say RU[Japanese] and the report labels the configuration."""
+    store = tmp_path / "s.jsonl"
+    report = tmp_path / "m.json"
+    run(["-o", "rules=japanese", "--opponent", fake("japanese"), "--games", "2",
+         "--store", str(store), "--json", str(report)])
+    data = json.loads(report.read_text())
+    assert data["games"] == 2 and data["errors"] == 0
+    records = read_records(str(store))
+    assert all("RU[Japanese]" in r.sgf and r.settings["rules"] == "japanese" for r in records)
+    table = CliRunner().invoke(main, ["report", str(store), "--no-plots",
+                                      "--out", str(tmp_path / "report")]).output
+    assert "[japanese rules]" in table
+    # the same fake under Chinese rules is never told any: a key of its own, no rules recorded
+    run(["--opponent", fake("pass"), "--games", "2", "--store", str(store)])
+    assert [r.settings.get("rules") for r in read_records(str(store))][2:] == [None, None]
+    # an engine that cannot be told forfeits each game (an error, not scored)
+    failed = CliRunner().invoke(main, ["match", "--quiet", "--size", "5", "--playouts", "30",
+                                       "-o", "rules=japanese", "--opponent", fake("pass"),
+                                       "--games", "2", "--store", str(tmp_path / "t.jsonl")])
+    assert failed.exit_code != 0 and "every game failed" in failed.output
+    assert all("cannot be told the rules" in r.reason for r in read_records(str(tmp_path / "t.jsonl")))
+    refused = CliRunner().invoke(main, ["match", "--opponent", "mango", "-o", "rules=japanese",
+                                        "--store", str(tmp_path / "u.jsonl")])
+    assert refused.exit_code != 0 and "--opponent-option rules=japanese" in refused.output
+    from mango.lab.client import find_gnugo
+    if find_gnugo():
+        assert "--japanese-rules" in lab.command_side("gnugo", "japanese").command
 
 
 def test_a_handicap_match_sets_the_same_stones_for_both_and_white_moves_first(tmp_path):

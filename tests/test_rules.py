@@ -115,3 +115,29 @@ def test_rule_set_names_of_kgs_and_katago(name, rules):
 def test_an_unknown_rule_set_is_refused():
     with pytest.raises(ValueError, match="unknown rules"):
         rules_named("ing-goe")
+
+
+def test_open_points_count_a_board_with_one_colour_as_all_open():
+    """The territory endgame (open_points under ENDGAME_OPEN: passes searched first, the tree's
+    double pass counted with the dead removed) begins when territories are closed, not at the
+    second move: a lone stone, or a handicap before White's first move, once counted as owning
+    the whole board (0 open points)."""
+    from mango.engine.rules import ENDGAME_OPEN, open_points
+
+    game = Game(9, 6.5, rules="japanese")
+    assert open_points(game.board) == 81
+    game.play("b", "E5")
+    assert open_points(game.board) == 80
+    handicap = Game(9, 0.5, rules="japanese")
+    handicap.place_fixed_handicap(4)
+    assert open_points(handicap.board) == 77
+    closed = Game.from_ascii("""
+        . X . X O . O
+        X X X X O O O
+        X X X X O . O
+        X . X X O O O
+        X X X X O . O
+        X . X X O O O
+        X X X X O . O
+        """, komi=0.5, rules="japanese")
+    assert open_points(closed.board) < ENDGAME_OPEN

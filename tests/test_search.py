@@ -650,6 +650,28 @@ def test_passes_at_the_end_when_it_does_not_lose():
     assert result.move == PASS
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_under_japanese_rules_a_lost_game_is_not_played_on_stone_by_stone(seed):
+    """Black loses by 0.5 by area and 1.5 by territory whatever it does, but may throw a stone
+    into White's two-point eye (E6). Under area rules it plays on (a stone costs nothing there
+    and the opponent may still err); under territory rules each stone it plays is a point or a
+    prisoner lost, so it passes (resignation is off in these searches)."""
+    drawing = """
+        . X X O . .
+        X X X O O O
+        X . X O . O
+        X X X O O O
+        X X X O O O
+        X X X O O O
+        """
+    for rules, passes in (("japanese", True), ("chinese", False)):
+        game = Game.from_ascii(drawing, komi=0.5, to_move="w", rules=rules)
+        game.play("w", "pass")
+        # hopeless as Mango would resign: on 2,000 visits, and here no opening to wait out
+        result = searcher(3000, seed, rules=rules, resign_after_moves=0).search(game)
+        assert (result.move == PASS) == passes, rules
+
+
 def test_resigns_when_hopeless_but_never_in_the_opening():
     drawing = """
         O O O O O
