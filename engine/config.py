@@ -848,10 +848,10 @@ class GameConfig(_Section):
         True,
         doc="""After the opponent's pass, pass too (ending the game) when Mango wins it with the
         dead stones of its final status taken off and, under area rules, also counting the
-        stones as they stand (CGOS removes none): what GNU Go does, and Pachi once its count says passing is safe. The search alone
-        rarely passes there, since every move wins as well (a pass is ranked last), and filled
-        its own area and captured dead stones for 80 moves a game on average before
-        (docs/strength.md, "Passing back").""")
+        stones as they stand (CGOS removes none): what GNU Go does, and Pachi once its count
+        says passing is safe. The search alone rarely passes there, since every move wins as
+        well (a pass is ranked last), and filled its own area and captured dead stones for 80
+        moves a game on average before (docs/strength.md, "Passing back").""")
 
     endgame_pass_prior: float = setting(
         40.0, low=0.0, high=1000000.0, unit="playouts",

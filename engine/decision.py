@@ -77,9 +77,9 @@ def pass_in_a_lost_game(children: list[ChildStats], chosen: ChildStats) -> Child
     Mango would resign if allowed: engine.decision.hopeless) and passing loses by no more points
     on average: in a lost game every move is valued about the same, the most visited is rarely
     the pass (the priors rank it last), and a stone played on is a point or a prisoner more for
-    the opponent (a lost 9x9 game against GNU Go, at 1,000 playouts where Mango never resigns,
-    went on for 18 white stones after Black's first pass and ended B+91.5). The margin, not the
-    win rate, so that Mango still answers an invasion of its territory there. Under area rules
+    the opponent (a lost 9x9 game against GNU Go at 1,000 playouts went on for 18 white stones
+    after Black's first pass and ended B+91.5; so few playouts are never hopeless, as they
+    never resign). The margin, not the win rate, so that Mango still answers an invasion of its territory there. Under area rules
     a stone played on costs nothing and gives the opponent a chance to go wrong."""
     if chosen.point == PASS or chosen.score_mean is None:
         return chosen
