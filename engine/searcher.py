@@ -108,15 +108,16 @@ class Searcher(SearchTree):
         if child is None:                   # no move: a pass in Go, a lost game in NoGo
             return SearchResult(None if game.kind == "nogo" else PASS, None, done, seconds,
                                 root_visits, self.nodes_used, reused, recycled)
-        lost = decision.hopeless(child.value, root_visits, len(game.moves), game.size, sc)
+        # the win rate of a search that plays for another komi (dynamic komi in a handicap game)
+        # is not the game's: a side taking stones can look lost while it is winning on the board
+        shifted = search_komi(game, self.config.handicap) != game.scoring_komi
+        lost = not shifted and decision.hopeless(child.value, root_visits, len(game.moves),
+                                                 game.size, sc)
         if game.rules != "chinese" and lost:
             child = decision.pass_in_a_lost_game(children, child)
         elif child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move, count):
             child = decision.instead_of_pass(children) or child
-        # the win rate of a search that plays for another komi (dynamic komi in a handicap game)
-        # is not the game's: a side taking stones can look lost while it is winning on the board
-        shifted = search_komi(game, self.config.handicap) != game.scoring_komi
         resign = (allow_resign and not shifted
                   and decision.should_resign(child.value, root_visits, len(game.moves), game.size, sc))
         return SearchResult(None if resign else child.point, child.value, done, seconds,
