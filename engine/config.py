@@ -587,6 +587,15 @@ class SearchConfig(_Section):
         rather than those of a far-off end of the playout. 0: every first play counts once
         (MoGo's Algorithm 2); so does 1, as the quotient stays below w.""")
 
+    rave_first_play: str = setting(
+        'own', choices=("own", "any"),
+        doc="""Which play of a point after a node its AMAF statistics count for the node's
+        mover. "own": the mover's first play there, whoever played there before (MoGo's
+        Algorithm 2; Gelly and Silver 2011). "any": the point's first play by either colour,
+        counted only when the mover made it (Pachi 12.90's ucb1amaf: a point the opponent
+        took first, typically a stone captured later and the point filled after, is not the
+        mover's move in that simulation).""")
+
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
         doc="""How the move is chosen from the root's children (Mango 2.4): "robust" (most visits),

@@ -44,6 +44,7 @@ ctypedef struct params_t:
     double rave_k
     double rave_bias
     int rave_distance_weight
+    bint rave_first_any                 # AMAF counts a point's first play by either colour only
     double score_margin                 # Fuego's score modification (a chance of half a win)
     int virtual_loss
     bint prior_in_amaf

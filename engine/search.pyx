@@ -1035,14 +1035,15 @@ cdef void _redirect(search_t* s, worker_t* wk, int depth, bint of_child, int mov
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
     """Plain sums along the path; AMAF as MoGo's Algorithm 2: for the node at depth t, every
     child whose move its mover played at t or later (first time only) counts the result, with
-    weight 1, or with rave_distance_weight more the sooner it was played (Pachi).
+    weight 1, or with rave_distance_weight more the sooner it was played (Pachi); with
+    rave_first_any, only where the opponent had not played the point first (Pachi).
     black_half: Black's result in half points (2 win, 1 jigo, 0 loss)."""
     cdef int t, j, i, c, n_children, move, r, weight, distance_weight
     cdef int64_t first
     cdef node_t* node
     cdef node_t* child
     cdef uint32_t stamp
-    cdef bint threaded = s.threaded
+    cdef bint threaded = s.threaded, first_any = s.params.rave_first_any
     if threaded:
         mango_atomic_add64(&s.pool.nodes[0].visits, 1)     # the root is never copied
         for t in range(1, wk.path_len):
@@ -1088,6 +1089,9 @@ cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil:
             move = child.move
             if move == PASS or wk.played[c][move] != stamp:
                 continue
+            if first_any and wk.played[3 - c][move] == stamp \
+                    and wk.played_at[3 - c][move] < wk.played_at[c][move]:
+                continue                # the opponent played the point first (Pachi)
             weight = 1
             if distance_weight:
                 # Pachi's distance_rave: a move played sooner after the node counts more
@@ -1493,6 +1497,7 @@ cdef params_t _params_from(config):
     p.rave_k = sc.rave_k
     p.rave_bias = sc.rave_bias
     p.rave_distance_weight = sc.rave_distance_weight
+    p.rave_first_any = sc.rave_first_play == "any"
     p.virtual_loss = sc.virtual_loss
     p.prior_in_amaf = pc.in_amaf
     p.criticality = pc.criticality

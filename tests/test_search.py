@@ -251,6 +251,31 @@ def test_distance_weighted_amaf_counts_the_sooner_first_plays_more():
     assert after_ab[c].amaf_visits == 3
 
 
+def test_amaf_of_the_first_play_by_either_colour_leaves_out_points_the_opponent_took_first():
+    """rave_first_play="any" (Pachi's ucb1amaf) on the simulation above: from the root on,
+    White's B1 (the second move) came before Black's (the fifth), so the root's child B1 gets
+    no AMAF sample; every other count is MoGo's, as no other point was the opponent's first."""
+    game = Game(5)
+    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False,
+                 rave_first_play="any")
+    s.set_position(game)
+    p = game.point
+    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
+    s.expand_line([a])
+    s.expand_line([a, b])
+    s.replay([a, b], [c, a, b, d, c, PASS], 1.0)
+    root = {ch.point: ch for ch in s.children()}
+    assert root[b].amaf_visits == 0
+    for point in (a, c):
+        assert root[point].amaf_visits == 1 and root[point].amaf_value == 1.0
+    # White's A1 at index 3 came after Black's at 0, so Black's A1 counts at the root (above);
+    # below A1 White played B1 and D1 first, and Black's C1 below A1 B1 came before anything
+    after_a = {ch.point: ch for ch in s.line_children([a])}
+    assert (after_a[b].amaf_visits, after_a[d].amaf_visits, after_a[e].amaf_visits) == (1, 1, 0)
+    after_ab = {ch.point: ch for ch in s.line_children([a, b])}
+    assert after_ab[c].amaf_visits == 1 and after_ab[c].amaf_value == 1.0
+
+
 def test_rave_off_leaves_amaf_untouched():
     game = Game(5)
     s = searcher(200, rave=False)
