@@ -46,7 +46,7 @@ def passing_loses(game, to_move: int, count: Callable[[], float] | None = None) 
     stand (no dead-stone removal: CGOS's rule); under territory rules by count(), Black's score
     without the dead stones (when given), since every server removes them and taking them off
     first would cost a point a stone."""
-    score = count() if count is not None and game.rules != "chinese" else game.score()
+    score = count() if count is not None and game.territory_scoring else game.score()
     return score < 0 if to_move == BLACK else score > 0
 
 
@@ -61,7 +61,7 @@ def passing_back_wins(game, to_move: int, count: Callable[[], float]) -> bool:
             or last.colour == colour_name(to_move):
         return False
     sign = 1 if to_move == BLACK else -1
-    if game.rules == "chinese" and sign * game.score() <= 0:
+    if not game.territory_scoring and sign * game.score() <= 0:
         return False
     return sign * count() > 0
 

@@ -284,17 +284,23 @@ class Game:
         return self.board.passes >= 2
 
     @property
+    def territory_scoring(self) -> bool:
+        """Whether the game is counted by territory and prisoners (Japanese rules): the one
+        question the search, the status, passing and the lost-game rules ask of `rules`."""
+        return self.rules == "japanese"
+
+    @property
     def scoring_komi(self) -> float:
         """What White is given in the count: komi, and under area rules a point for each
         handicap stone (GNU Go's --chinese-rules, KGS's Chinese rules, KataGo's "chinese":
         Black's stones would otherwise count twice, once placed and once as area). Territory
         rules give nothing for them."""
-        return self.komi + (self.handicap if self.rules != "japanese" else 0)
+        return self.komi + (0 if self.territory_scoring else self.handicap)
 
     def score(self) -> float:
         """The score by the game's rules, Black positive, komi (and handicap) included, every
         stone on the board counted alive: area, or territory and prisoners."""
-        if self.rules == "japanese":
+        if self.territory_scoring:
             return territory_score(self.board, self.komi)
         return self.board.area_score() - self.scoring_komi
 

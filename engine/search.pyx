@@ -1930,7 +1930,7 @@ cdef class SearchTree(SearchTreeReader):
             self.s.params.prior_predictor = False
             self.s.params.prior_grandfather = False
             self.s.params.puct = False
-        self.s.territory = game.rules == "japanese" and not self.s.nogo
+        self.s.territory = game.territory_scoring and not self.s.nogo
         self.s.pass_boost = 0
         self.s.settle_dead = False
         if self.s.territory:

@@ -113,7 +113,7 @@ class Searcher(SearchTree):
         shifted = search_komi(game, self.config.handicap) != game.scoring_komi
         lost = not shifted and decision.hopeless(child.value, root_visits, len(game.moves),
                                                  game.size, sc)
-        if game.rules != "chinese" and lost:
+        if game.territory_scoring and lost:
             child = decision.pass_in_a_lost_game(children, child)
         elif child.point == PASS and sc.pass_only_when_not_losing \
                 and decision.passing_loses(game, self.root_to_move, count):

@@ -545,7 +545,7 @@ def final_score(game, status: dict[int, str]) -> float:
     Territory: those regions (none beside a stone in seki) and the prisoners, the dead
     stones among them."""
     board = game.board
-    if game.rules == "japanese":
+    if game.territory_scoring:
         return territory_score(board, game.komi,
                                dead=frozenset(p for p, s in status.items() if s == "dead"),
                                seki=frozenset(p for p, s in status.items() if s == "seki"))
