@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from mango.gtp.analysis import PARAM_PAGES
+
 COLOURS = ["b", "w", "black", "white", "B", "WHITE", "red", "", "bw"]
 VERTICES = ["D4", "A1", "T19", "J9", "E5", "pass", "PASS", "resign", "I5", "Z9", "A0", "D44", "d4",
             "4D", "", "A-1"]
@@ -37,15 +39,13 @@ GRAMMAR: dict[str, list[str]] = {
     "kata-analyze": ["colour", "int", "word"], "lz-genmove_analyze": ["colour", "int"],
     "kata-genmove_analyze": ["colour", "int"], "gogui-analyze_commands": [], "gogui-interrupt": [],
     "mango-best_moves": [], "mango-ownership": [], "mango-visits": [], "mango-pv": [],
-    "mango-param": ["word", "word"], "mango-param_search": ["word", "word"],
-    "mango-param_tree": ["word", "word"], "mango-param_playout": ["word", "word"],
-    "mango-param_playout_2": ["word", "word"],
-    "mango-param_prior": ["word", "word"], "mango-param_time": ["word", "word"],
-    "mango-param_handicap": ["word", "word"], "mango-param_game": ["word", "word"],
+    "mango-param": ["word", "word"],
     "kgs-chat": ["word", "word", "word"], "kata-get_rules": [], "kata-set_rules": ["word"],
     "get_komi": [], "echo": ["word", "word"], "echo_err": ["word"],
     "gogui-play_sequence": ["colour", "vertex", "colour", "vertex"],
     "cgos-genmove_analyze": ["colour"],
+    # GoGui's dialogs, one page a screenful of a section's settings (as many as the settings make)
+    **{f"mango-param_{page}": ["word", "word"] for page in PARAM_PAGES},
 }
 ENDINGS = [b"\n", b"\r\n", b"\r\n", b"\n"]      # a lone \r is not a line end for GTP's readers
 QUIT_WORDS = {"quit"}
