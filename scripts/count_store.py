@@ -51,6 +51,11 @@ def main(stores, status_playouts, jobs):
     work = [(store, record.game, record.sgf, record.result, status_playouts)
             for store in stores for record in read_records(store)
             if counted_game(record) and record.sgf]
+    for store, index, sgf, _, _ in work:
+        try:
+            record_rules(sgf)
+        except ValueError as error:
+            raise click.ClickException(f"{store} game {index}: {error}") from None
     if not work:
         raise click.ClickException("no game in these stores ended in two passes")
     if jobs == 1:
