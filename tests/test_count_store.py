@@ -2,25 +2,14 @@
 record's rules (RU), with every disagreement named."""
 from __future__ import annotations
 
-import dataclasses
-import importlib.util
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
+from script_module import load_script
+from stored import game_record
 
 from mango.engine import Game
 from mango.engine.record import game_to_sgf
-from mango.lab.game_record import GameRecord
-
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "count_store.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("count_store", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def walls_sgf(rules: str) -> str:
@@ -37,11 +26,9 @@ def walls_sgf(rules: str) -> str:
 
 def record(game: int, result: str, sgf: str) -> str:
     winner = "w" if result.startswith("W") else "b"
-    fields = GameRecord(match="m", game=game, pair=game // 2, a="mango", b="gnugo",
-                        a_colour="b", seed_a=1, seed_b=2, winner=winner, result=result,
-                        reason=result, points=0.0 if winner == "w" else 1.0, moves=13, size=5,
-                        komi=0.5, sgf=sgf)
-    return json.dumps(dataclasses.asdict(fields))
+    stored = game_record(game=game, result=result, reason=result, winner=winner, size=5,
+                         komi=0.5, moves=13, points=0.0 if winner == "w" else 1.0, sgf=sgf)
+    return json.dumps(stored.to_json())
 
 
 def test_each_game_is_counted_by_its_records_rules(tmp_path):
@@ -52,7 +39,7 @@ def test_each_game_is_counted_by_its_records_rules(tmp_path):
         record(2, "W+0.5", walls_sgf("japanese")),          # the area count of a Japanese game
         record(3, "B+R", walls_sgf("chinese")),             # a resignation: not a count
     ]) + "\n")
-    result = CliRunner().invoke(load_script().main, [str(store), "--status-playouts", "200"])
+    result = CliRunner().invoke(load_script("count_store").main, [str(store), "--status-playouts", "200"])
     assert result.exit_code == 0, result.output
     assert "game 2: match W+0.5, Mango W+1.5" in result.output
     assert "game 0" not in result.output and "game 1" not in result.output

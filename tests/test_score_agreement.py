@@ -3,17 +3,7 @@ and the verdicts the games were played with stay beside them (a run played after
 fix's independent check)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "score_agreement.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("score_agreement", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from script_module import load_script
 
 
 def walls_game() -> list[list[str]]:
@@ -25,7 +15,7 @@ def walls_game() -> list[list[str]]:
 
 
 def test_a_rescore_keeps_the_verdict_the_game_was_played_with():
-    script = load_script()
+    script = load_script("score_agreement")
     record = {"game": 0, "mango": "b", "size": 9, "komi": 7.5, "rules": "chinese",
               "moves": walls_game(), "finished": True, "gnugo_score": -7.5,
               "mango_score": 12.5, "agree": False, "mango_dead": ["F5"], "mango_seki": []}

@@ -190,14 +190,21 @@ def test_search_only_visits_the_unpruned_children_in_heuristic_order():
 
 # ---- statistics ---------------------------------------------------------------------------------
 
-def test_amaf_bookkeeping_matches_a_hand_computed_simulation():
+def replayed_simulation(**changes):
+    """A searcher on 5x5 with the line A1 B1 expanded, and the points A1-E1, for the tests below
+    to replay one simulation through it by hand."""
     game = Game(5)
-    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False)
+    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False,
+                 **changes)
     s.set_position(game)
-    p = game.point
-    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
+    a, b, c, d, e = (game.point(v) for v in ("A1", "B1", "C1", "D1", "E1"))
     s.expand_line([a])
     s.expand_line([a, b])
+    return s, (a, b, c, d, e)
+
+
+def test_amaf_bookkeeping_matches_a_hand_computed_simulation():
+    s, (a, b, c, d, e) = replayed_simulation()
     before_root = {ch.point: (ch.visits, ch.amaf_visits, ch.amaf_value) for ch in s.children()}
     # Black A1, White B1 in the tree; then Black C1, White A1 (again, after a capture, say),
     # Black B1, White D1, Black C1 (a second time), White pass. Black wins.
@@ -231,14 +238,7 @@ def test_amaf_bookkeeping_matches_a_hand_computed_simulation():
 def test_distance_weighted_amaf_counts_the_sooner_first_plays_more():
     """Pachi's distance_rave with w = 3 on the simulation above (8 moves): a first play at
     index i counts 1 + 3 (8 - i) // (8 - t + 1) times below the node at depth t."""
-    game = Game(5)
-    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False,
-                 rave_distance_weight=3)
-    s.set_position(game)
-    p = game.point
-    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
-    s.expand_line([a])
-    s.expand_line([a, b])
+    s, (a, b, c, d, e) = replayed_simulation(rave_distance_weight=3)
     s.replay([a, b], [c, a, b, d, c, PASS], 1.0)
     root = {ch.point: ch for ch in s.children()}
     assert (root[a].amaf_visits, root[c].amaf_visits, root[b].amaf_visits) == (3, 3, 2)
@@ -255,14 +255,7 @@ def test_amaf_of_the_first_play_by_either_colour_leaves_out_points_the_opponent_
     """rave_first_play="any" (Pachi's ucb1amaf) on the simulation above: from the root on,
     White's B1 (the second move) came before Black's (the fifth), so the root's child B1 gets
     no AMAF sample; every other count is MoGo's, as no other point was the opponent's first."""
-    game = Game(5)
-    s = searcher(1, rave=True, expand_threshold=0, even=False, pattern=False, grandfather=False,
-                 rave_first_play="any")
-    s.set_position(game)
-    p = game.point
-    a, b, c, d, e = p("A1"), p("B1"), p("C1"), p("D1"), p("E1")
-    s.expand_line([a])
-    s.expand_line([a, b])
+    s, (a, b, c, d, e) = replayed_simulation(rave_first_play="any")
     s.replay([a, b], [c, a, b, d, c, PASS], 1.0)
     root = {ch.point: ch for ch in s.children()}
     assert root[b].amaf_visits == 0
