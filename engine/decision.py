@@ -79,8 +79,9 @@ def pass_in_a_lost_game(children: list[ChildStats], chosen: ChildStats) -> Child
     the pass (the priors rank it last), and a stone played on is a point or a prisoner more for
     the opponent (a lost 9x9 game against GNU Go at 1,000 playouts went on for 18 white stones
     after Black's first pass and ended B+91.5; so few playouts are never hopeless, as they
-    never resign). The margin, not the win rate, so that Mango still answers an invasion of its territory there. Under area rules
-    a stone played on costs nothing and gives the opponent a chance to go wrong."""
+    never resign). The margin, not the win rate, so that Mango still answers an invasion of its
+    territory there. Under area rules a stone played on costs nothing and gives the opponent a
+    chance to go wrong."""
     if chosen.point == PASS or chosen.score_mean is None:
         return chosen
     passing = next((ch for ch in candidates(children) if ch.point == PASS), None)

@@ -34,9 +34,9 @@ def record_rules(sgf: str) -> str:
 
 
 def mango_count(job: tuple) -> tuple[str, int, str, str, list[str]]:
-    store, index, sgf, result, playouts = job
+    store, index, sgf, rules, result, playouts = job
     game = game_from_sgf(sgf)
-    game.rules = record_rules(sgf)
+    game.rules = rules
     status = final_status(game, playouts=playouts, seed=STATUS_SEED)
     dead = sorted(game.vertex(p) for p, v in status.items() if v == "dead")
     return store, index, result, score_text(final_score(game, status)), dead
@@ -48,14 +48,16 @@ def mango_count(job: tuple) -> tuple[str, int, str, str, list[str]]:
               help="Playouts of final_status per game.")
 @click.option("--jobs", type=click.IntRange(1, 8), default=1, show_default=True)
 def main(stores, status_playouts, jobs):
-    work = [(store, record.game, record.sgf, record.result, status_playouts)
-            for store in stores for record in read_records(store)
-            if counted_game(record) and record.sgf]
-    for store, index, sgf, _, _ in work:
-        try:
-            record_rules(sgf)
-        except ValueError as error:
-            raise click.ClickException(f"{store} game {index}: {error}") from None
+    work = []
+    for store in stores:
+        for record in read_records(store):
+            if not counted_game(record) or not record.sgf:
+                continue
+            try:
+                rules = record_rules(record.sgf)
+            except ValueError as error:
+                raise click.ClickException(f"{store} game {record.game}: {error}") from None
+            work.append((store, record.game, record.sgf, rules, record.result, status_playouts))
     if not work:
         raise click.ClickException("no game in these stores ended in two passes")
     if jobs == 1:
