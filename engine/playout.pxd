@@ -71,6 +71,7 @@ ctypedef struct policy_t:
     int two_liberty_attack
     int two_liberty_race             # its race half: the own groups' most liberties (0: off)
     int two_liberty_chase            # and its chase half
+    int two_liberty_throw_in         # its ataris may be a lone stone's killing throw-in
     uint32_t two_liberty_attack_threshold  # its probability scaled to 2^32; 0xFFFFFFFF: always, no draw
     uint32_t ko_fight_threshold     # ko_fight_probability scaled to 2^32 (0: off)
     int ko_fight_age

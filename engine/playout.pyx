@@ -717,8 +717,24 @@ cdef inline int _touches_after(const board_t* b, int p, int c, int q) noexcept n
     return 0
 
 
+cdef bint _killing_throw_in(const board_t* b, int atari, int escape, int c) noexcept nogil:
+    """c's lone stone at atari, whose one liberty is escape, the other liberty of the opponent's
+    group it ataris: the capture at escape leaves that group one liberty, the throw-in's point,
+    so c takes the whole group back (the kill of a two-point eye, or a race won inside the
+    opponent's eye). Pachi's two-liberty check lets such a self-atari be its atari
+    (selfatari.c judges it no bad self-atari); without it a playout counts a group with a
+    two-point eye and no outside liberty alive until the attacker plays there by chance."""
+    cdef int w = b.width, i, q
+    cdef int* d = [-w, -1, 1, w]
+    for i in range(4):
+        q = atari + d[i]
+        if b.colour[q] == c or (b.colour[q] == EMPTY and q != escape):
+            return False                        # not a lone stone with escape its one liberty
+    return _liberties_after(b, escape, 3 - c, 4) == 1
+
+
 cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, int race_libs,
-                              int* out) noexcept nogil:
+                              bint throw_in, int* out) noexcept nogil:
     """Ataris a chase or a capturing race asks for (the attacking half of Pachi's two-liberty
     check): on the last move's group when it has two liberties, and on the opponent's
     two-liberty groups touching an own group the last move left with two (the race's move), or
@@ -726,7 +742,8 @@ cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, int race_libs
     Pachi's three- and four-liberty check, where an outside liberty makes the race urgent before
     the own group is down to two). Only an atari whose stone keeps two liberties, also once the
     opponent has escaped at the other liberty, and whose escape would leave the group two
-    liberties at most; `chase` switches the chase, race_libs 0 the race. `out` has room for 32."""
+    liberties at most, or (with throw_in) a lone stone's killing throw-in; `chase` switches the
+    chase, race_libs 0 the race. `out` has room for 32."""
     cdef int w = b.width, m = b.last_move, opp = 3 - c, i, j, k, g, s, e, n = 0, n_targets = 0
     cdef int n_groups = 0, atari, escape, n_seen = 0, n_libs
     cdef int* d = [-w, -1, 1, w]
@@ -771,7 +788,8 @@ cdef int _two_liberty_attacks(const board_t* b, int c, bint chase, int race_libs
     for i in range(n_targets):
         for k in range(2):
             atari, escape = target_libs[2 * i + k], target_libs[2 * i + 1 - k]
-            if _liberties_after(b, atari, c, 3) - _touches_after(b, atari, c, escape) < 2:
+            if _liberties_after(b, atari, c, 3) - _touches_after(b, atari, c, escape) < 2 \
+                    and not (throw_in and _killing_throw_in(b, atari, escape, c)):
                 continue                        # the attacking stone in atari, or after the escape
             if _liberties_after(b, escape, opp, 4) - 1 > 2:
                 continue                        # the escape gets out (the atari's point counted)
@@ -974,7 +992,8 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
     if p == PASS and cfg.two_liberty_attack != 0 \
             and (cfg.two_liberty_attack_threshold == <uint32_t>4294967295U
                  or <uint32_t>(rng_next(rng) >> 32) < cfg.two_liberty_attack_threshold):
-        n = _two_liberty_attacks(b, c, cfg.two_liberty_chase, cfg.two_liberty_race, local)
+        n = _two_liberty_attacks(b, c, cfg.two_liberty_chase, cfg.two_liberty_race,
+                                 cfg.two_liberty_throw_in, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
     if p == PASS and cfg.eye_fix:
@@ -1226,6 +1245,7 @@ cdef policy_t _policy_from(config):
     cfg.two_liberty_attack = config.two_liberty_attack
     cfg.two_liberty_race = config.two_liberty_race_libs if config.two_liberty_race else 0
     cfg.two_liberty_chase = config.two_liberty_chase
+    cfg.two_liberty_throw_in = config.two_liberty_throw_in
     cfg.two_liberty_attack_threshold = <uint32_t>min(
         config.two_liberty_attack_probability * 4294967296.0, 4294967295.0)
     cfg.ko_fight_threshold = <uint32_t>min(config.ko_fight_probability * 4294967296.0, 4294967295.0)

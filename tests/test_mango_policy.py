@@ -24,7 +24,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5,
-              self_atari_redirect=True, eye_fix=True, two_liberty_race_libs=4)
+              self_atari_redirect=True, eye_fix=True, two_liberty_race_libs=4, two_liberty_throw_in=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -357,6 +357,29 @@ def test_two_liberty_race_libs_starts_the_race_from_three_liberties(race_libs):
              for seed in range(100)}
     assert (moves <= {"C1", "E2"}) is (race_libs > 2)
     assert moves & {"C1", "E2"}
+
+
+@pytest.mark.parametrize("throw_in", [True, False])
+def test_two_liberty_throw_in_kills_a_two_point_eye_in_a_race(throw_in):
+    game = Game.from_ascii("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        O O O O X X .
+        X X X X O . .
+        X . . X O . .
+        X X X X O . .
+    """, to_move="b")
+    game.play("b", "F2")               # White's E1-E3 down to two liberties, F1 and F3
+    # Black's eleven stones have two liberties too, the eye B2-C2: White's lone stone at either
+    # point is in atari, but Black's capture with the other leaves one liberty, and White takes
+    # all eleven back (the race won inside the eye); Black's E4-F4 keeps four liberties
+    config = PlayoutConfig(**{**ALL_OFF, "two_liberty_attack": True, "two_liberty_chase": False,
+                              "two_liberty_throw_in": throw_in})
+    moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step())
+             for seed in range(48)}
+    assert (moves <= {"B2", "C2"}) is throw_in
+    assert len(moves) > 2 or throw_in            # without it, the urgency draw's variety
 
 
 RACE = """
