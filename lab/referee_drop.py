@@ -22,7 +22,8 @@ position after every move on the board, and the moves within 0.1 of the best of 
 answers, if Mango's move is not one of them and they are at most --max-answers (a sharp
 position). The test is the position before the move (`loadsgf games/GAME.sgf N`, the game's SGF
 written beside the file). Mango then runs the file, and the tests it fails at --mark-playouts
-are marked `*`:
+are marked `*`. The file is written after every game that adds a test, so that a run stopped
+before its end (a 13x13 game takes the referee minutes) keeps what it found, unmarked:
 
     python scripts/referee_drops.py docs/results/uol-pachi9-1s.jsonl \
         --suite lab/data/suite/referee.tst --first-number 201
@@ -191,6 +192,11 @@ SUITE_HEADER = ["# Blunders from Mango's games lost to Pachi: positions where on
                 "# A `*` marks a test Mango failed when the suite was made (--mark-playouts).", ""]
 
 
+def _write_lines(path: str, lines: list[str]) -> None:
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("store")
@@ -221,6 +227,8 @@ def main() -> int:
                 lines += found
                 tests += count
                 print(f"game {record.game}: {count} tests", file=sys.stderr, flush=True)
+                if count:       # unmarked until the end, but kept if the run stops before it
+                    _write_lines(args.suite, lines)
                 continue
             print(record.heading())
             for number, vertex, best, before, after, own in drops(

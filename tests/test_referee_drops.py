@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import sys
 
+import pytest
+
 from fake_referee import FAKE_REFEREE
 from sgfmill import sgf
 from stored import game_record
 
 from mango.lab import referee_drop as referee_drops
+from mango.lab.client import EngineFailure
 from mango.lab.game_record import GameRecord
 
 
@@ -87,6 +90,25 @@ def test_a_blunder_becomes_a_suite_test_that_expects_the_referees_move(tmp_path,
     assert tests == [f"loadsgf games/{name} 3", "201 reg_genmove black", "#? [D5|E5]"]
     assert "0.60 -> 0.10" in suite.read_text() and "(0.60 after its best answers" in suite.read_text()
     assert referee_drops.game_moves((suite.parent / "games" / name).read_text()) == MOVES
+
+
+def test_a_run_stopped_after_a_game_keeps_that_game_s_tests(tmp_path, monkeypatch):
+    script = tmp_path / "referee.py"
+    # the blunder referee, which dies at the second game's first command
+    script.write_text(BLUNDER_REFEREE.replace("plays = []\nfor line", "plays = []\nboards = 0\nfor line").replace(
+        "    if words[0] == \"clear_board\":",
+        "    boards += words[0] == \"boardsize\"\n    if boards == 2:\n        sys.exit(1)\n"
+        "    if words[0] == \"clear_board\":"))
+    store = tmp_path / "store.jsonl"
+    store.write_text("".join(json.dumps(stored_game(k, 0.0).to_json()) + "\n" for k in (7, 8)))
+    suite = tmp_path / "suite" / "blunders.tst"
+    suite.parent.mkdir()
+    monkeypatch.setattr("sys.argv", ["referee_drops.py", str(store), "--referee", f"{sys.executable} {script}",
+                                     "--suite", str(suite), "--first-number", "201", "--mark-playouts", "0"])
+    with pytest.raises(EngineFailure):
+        referee_drops.main()
+    tests = [line for line in suite.read_text().splitlines() if line and not line.startswith("# ")]
+    assert tests[1:] == ["201 reg_genmove black", "#? [D5|E5]"]         # game 7's test, kept
 
 
 def test_mango_s_view_is_the_board_size_s_defaults(monkeypatch):
