@@ -71,3 +71,15 @@ loadsgf games/0c66bea1-0013.sgf 100
 loadsgf games/0c66bea1-0030.sgf 61
 211 reg_genmove black
 #? [E3|G6|H6]
+
+# lgrf-time1s-pachi13.jsonl game 66 (W+R), move 99: Mango (b) played N6; the referee's win rate 0.60 -> 0.27
+# (0.53 after its best answers, every move within 0.1 of it).
+loadsgf games/0c66bea1-0066.sgf 99
+212 reg_genmove black
+#? [N13]*
+
+# lgrf-time1s-pachi13.jsonl game 80 (W+R), move 81: Mango (b) played E13; the referee's win rate 0.52 -> 0.17
+# (0.51 after its best answers, every move within 0.1 of it).
+loadsgf games/0c66bea1-0080.sgf 81
+213 reg_genmove black
+#? [F9|G7|J9|K9]
