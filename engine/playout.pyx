@@ -721,9 +721,10 @@ cdef bint _killing_throw_in(const board_t* b, int atari, int escape, int c) noex
     """c's lone stone at atari, whose one liberty is escape, the other liberty of the opponent's
     group it ataris: the capture at escape leaves that group one liberty, the throw-in's point,
     so c takes the whole group back (the kill of a two-point eye, or a race won inside the
-    opponent's eye). Pachi's two-liberty check lets such a self-atari be its atari
-    (selfatari.c judges it no bad self-atari); without it a playout counts a group with a
-    two-point eye and no outside liberty alive until the attacker plays there by chance."""
+    opponent's eye). Pachi's two-liberty check refuses only the self-ataris its
+    is_bad_selfatari calls bad, which lets some throw-ins through (selfatari.c's check_throwin);
+    without this a playout counts a group with a two-point eye and no outside liberty alive
+    until the attacker plays there by chance."""
     cdef int w = b.width, i, q
     cdef int* d = [-w, -1, 1, w]
     for i in range(4):
