@@ -18,10 +18,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from mango.engine.record import read_main_lines
-
-OTHER = {"b": "w", "w": "b"}
-
 
 def parse_settings(text: str) -> dict[str, str]:
     """"key=value,key=value" as -o would take them one by one ("" for none)."""
@@ -57,31 +53,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--playouts", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from mango.engine import Game
     from mango.engine.config import ConfigError, EngineConfig
+    from mango.engine.record import load_game
 
     try:
-        with open(args.sgf, "rb") as handle:
-            record = read_main_lines(handle.read())[0]
+        position = load_game(args.sgf, args.moves + 1)      # as GTP's loadsgf: before move N + 1
         configs = [("defaults", EngineConfig())]
         for text in args.settings:
             configs.append((text, EngineConfig().with_strings(parse_settings(text))))
     except (OSError, ValueError, ConfigError) as error:
         parser.error(str(error))
-    if not 0 <= args.moves <= len(record.moves):
-        parser.error(f"the record has {len(record.moves)} moves, not {args.moves}")
+    if args.moves < 0 or len(position.moves) < args.moves:
+        parser.error(f"the record has {len(position.moves)} moves, not {args.moves}")
     for then in args.then:
-        game = Game(record.size, record.komi)
-        if record.setup:
-            game.set_up(black=[v for c, v in record.setup if c == "b"],
-                        white=[v for c, v in record.setup if c == "w"])
-        for colour, vertex in record.moves[:args.moves]:
-            game.play(colour, vertex)
-        colour = game.to_move
+        game = position.copy()
         try:
             for vertex in then.split():
-                game.play(colour, vertex)
-                colour = OTHER[colour]
+                game.play(game.to_move, vertex)
         except ValueError as error:
             parser.error(f"--then {then!r}: {error}")
         print(f"after move {args.moves}{' then ' + then if then.strip() else ''}, {game.to_move} to move:")

@@ -192,11 +192,6 @@ SUITE_HEADER = ["# Blunders from Mango's games lost to Pachi: positions where on
                 "# A `*` marks a test Mango failed when the suite was made (--mark-playouts).", ""]
 
 
-def _write_lines(path: str, lines: list[str]) -> None:
-    with open(path, "w") as handle:
-        handle.write("\n".join(lines))
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("store")
@@ -228,7 +223,7 @@ def main() -> int:
                 tests += count
                 print(f"game {record.game}: {count} tests", file=sys.stderr, flush=True)
                 if count:       # unmarked until the end, but kept if the run stops before it
-                    _write_lines(args.suite, lines)
+                    write_suite(args.suite, lines, tests, 0)
                 continue
             print(record.heading())
             for number, vertex, best, before, after, own in drops(
