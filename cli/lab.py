@@ -241,7 +241,11 @@ def suite(files, engine_command, playouts, seed, json_path, config_file, options
                    "were stored: games, score, Elo, pentanomial and LLR every --track-every games.")
 @click.option("--track-every", type=click.IntRange(1, 1_000_000), default=50, show_default=True,
               help="Games between the rows of --track.")
-def report(stores, out_dir, no_plots, references, sprt, track, track_every) -> None:
+@click.option("--builds-alike", is_flag=True,
+              help="Count a configuration's games as one whatever build played them (a match "
+                   "resumed from a new install whose play was checked unchanged); by default "
+                   "each named build is a configuration of its own.")
+def report(stores, out_dir, no_plots, references, sprt, track, track_every, builds_alike) -> None:
     """Tables (Markdown) and plots (PNG) of results stores, by configuration."""
     from mango.lab.report import write_report
     from mango.lab.sprt import parse_sprt
@@ -258,7 +262,8 @@ def report(stores, out_dir, no_plots, references, sprt, track, track_every) -> N
     try:
         table, written, note = write_report(list(stores), out_dir, plots=not no_plots,
                                             references=list(references), sprt=test,
-                                            tracked=tracked, every=track_every)
+                                            tracked=tracked, every=track_every,
+                                            builds_alike=builds_alike)
     except StoreError as error:
         raise click.BadParameter(str(error), param_hint="STORES") from None
     except ValueError as error:

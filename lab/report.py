@@ -32,11 +32,15 @@ PAIRED_SPRT = Sprt(0, 100)      # the laboratory's usual A/B test
 PLOTS_MISSING = "plots need matplotlib: pip install 'mango-go[report]'"
 
 
-def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
+def group_records(records: list[GameRecord],
+                  builds_alike: bool = False) -> dict[tuple, list[GameRecord]]:
     """Games by configuration. One label can stand for different settings (the same command
     line before and after a default changed): such games are told apart by the settings the
     store recorded, and the later variants' labels carry what differs ("{avoid_self_atari=True}").
-    A setting recorded on one side only (declared later) does not split a configuration."""
+    A setting recorded on one side only (declared later) does not split a configuration.
+    builds_alike: the builds that played a configuration do not split it either (a match resumed
+    from a new install whose play was checked unchanged, so that its games pair with another
+    configuration's as one set)."""
     groups: dict[tuple, list[GameRecord]] = defaultdict(list)
     variants: dict[tuple, list[GameRecord]] = defaultdict(list)
     seen: dict[tuple, GameRecord] = {}
@@ -49,7 +53,7 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
                         if r.handicap else "")
                  + (f" [{r.settings['rules']} rules]" if r.settings.get("rules") else ""),
                  r.b, r.size, r.komi, r.time_control)
-        settings = _recorded_settings(r)
+        settings = _recorded_settings(r, builds_alike)
         known = variants[label]
         index = next((i for i, other in enumerate(known) if settings_agree(other, settings)), None)
         if index is None:
@@ -78,15 +82,16 @@ def group_records(records: list[GameRecord]) -> dict[tuple, list[GameRecord]]:
     return out
 
 
-def _recorded_settings(record: GameRecord) -> dict:
+def _recorded_settings(record: GameRecord, builds_alike: bool = False) -> dict:
     """Both Mango sides' recorded settings as {("a", name): value, ("b", name): value}, and each
-    side's build where its identity names one: the same settings on another build (a match
-    resumed after the engine changed, under the same key) are another configuration."""
+    side's build where its identity names one (unless builds_alike): the same settings on another
+    build (a match resumed after the engine changed, under the same key) are another
+    configuration."""
     flat = {}
     for side in ("a", "b"):
         settings = (record.settings.get(side) or {}).get("settings") or {}
         flat.update({(side, name): value for name, value in settings.items()})
-        build = build_of(getattr(record, f"engine_{side}"))
+        build = None if builds_alike else build_of(getattr(record, f"engine_{side}"))
         if build:
             flat[(side, "build")] = build
     return flat
@@ -265,17 +270,17 @@ def track_markdown(groups: dict[tuple, list[GameRecord]], sprt: Sprt, every: int
 
 def write_report(stores: list[str], out_dir: str, plots: bool = True,
                  references: list[str] = (), sprt: Sprt = PAIRED_SPRT, tracked: Sprt | None = None,
-                 every: int = 50) -> tuple[str, list[str], str | None]:
+                 every: int = 50, builds_alike: bool = False) -> tuple[str, list[str], str | None]:
     """(markdown, PNG paths written, a note when plots were not made). Each reference file
     (lab/reference.py) adds a paper's table beside the configurations that reproduce it; sprt
     is the test of the paired comparisons; tracked, an SPRT followed along each configuration's
-    games (track_markdown)."""
+    games (track_markdown); builds_alike, as in group_records."""
     from mango.lab import reference as paper
 
     records = [r for path in stores for r in read_records(path)]
     if not records:
         raise ValueError("no games in " + ", ".join(stores))
-    groups = group_records(records)
+    groups = group_records(records, builds_alike)
     reproductions = []
     for path in references:
         ref = paper.load_reference(path)

@@ -904,6 +904,29 @@ def test_report_and_match_tell_apart_the_builds_of_one_match_key():
     assert any("more than one build" in line for line in lines)
 
 
+def test_the_report_counts_a_match_resumed_on_a_build_that_plays_alike_as_one_on_request():
+    """--builds-alike: a match resumed from a new install whose play was checked unchanged is one
+    configuration, so that its games pair with another configuration's as one set."""
+    from mango.lab.report import group_records, paired_comparisons
+
+    def record(key, game, build, points, label="mango playouts=1000"):
+        r = _record(key, game, label, 1000, points)
+        r.update(engine_a=build, engine_b=build, a_colour="bw"[game % 2], seed_a=game + 1,
+                 seed_b=game + 500_001)         # a match's seeds follow its game numbers
+        return game_record(**r)
+
+    defaults = ([record("key", i, "Mango 0.2.0+g30588e6", 1) for i in range(2)]
+                + [record("key", i, "Mango 0.2.0+gbf100e2", 0) for i in range(2, 4)])
+    other = [record("other", i, "Mango 0.2.0+gbf100e2", 1, "mango nakade=false playouts=1000")
+             for i in range(4)]
+    assert sorted(len(v) for v in group_records(defaults).values()) == [2, 2]
+    assert [len(v) for v in group_records(defaults, builds_alike=True).values()] == [4]
+    rows = paired_comparisons(group_records(defaults + other, builds_alike=True))
+    assert [(row["games"], row["both_won"], row["both_lost"]) for row in rows] == [(4, 2, 0)]
+    alone = {rows[0]["first"]: rows[0]["first_only"], rows[0]["second"]: rows[0]["second_only"]}
+    assert alone == {"mango playouts=1000": 0, "mango nakade=false playouts=1000": 2}
+
+
 def test_the_report_keeps_apart_handicap_matches_that_give_take_or_alternate():
     from mango.lab.report import group_records
 
