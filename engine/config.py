@@ -387,13 +387,10 @@ class PlayoutConfig(_Section):
     two_liberty_throw_in: bool = setting(
         False,
         doc="""two_liberty_attack's atari may be a lone stone in atari when it is a killing throw-in:
-        its one liberty is the group's other liberty, and the capture there leaves the group one
-        liberty, so the stone's point takes it back (a two-point eye with no outside liberty, or
-        the race won inside the opponent's eye). Pachi's two-liberty check refuses only the
-        self-ataris its is_bad_selfatari calls bad, which lets some throw-ins through; without
-        this the race's atari must keep two liberties, and a playout leaves a dead group with a
-        two-point eye alive while the attacker's own group is filled from outside (a 9x9 game
-        lost to Pachi: the referee suite's test 205).""")
+        the capture at its one liberty leaves the group one liberty, so the stone's point takes
+        it back (a two-point eye with no outside liberty, a race won inside the opponent's eye).
+        Pachi's two-liberty check lets some throw-ins through (its is_bad_selfatari); without
+        this a playout leaves such a dead group alive (the referee suite's test 205).""")
 
     two_liberty_race_libs: int = setting(
         2, low=2, high=4, unit="liberties",

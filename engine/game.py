@@ -108,28 +108,19 @@ class Game:
         if point == PASS:
             return None
         reason = self.board.illegal_reason(point, c)
-        if reason is None:
-            after = self.board.copy()
-            after.play(point, c)
-            if after.hash in self._seen:
-                return "superko"
+        if reason is None and self.superko_violation(c, point):
+            return "superko"
         return reason
 
     def copy(self) -> "Game":
         """An independent game with the same position, history and komi (the boards of the
         history are never changed in place, so they are shared)."""
         twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)     # the values; the containers copied below
         twin.board = self.board.copy()
-        twin.komi = self.komi
-        twin.rules = self.rules
-        twin.kind = self.kind
-        twin.handicap = self.handicap
-        twin.extra_komi = self.extra_komi
-        twin.komi_ratchet = self.komi_ratchet
         twin.moves = list(self.moves)
         twin._boards = list(self._boards)
         twin._seen = set(self._seen)
-        twin.start_hash = self.start_hash
         twin.info = dict(self.info)
         return twin
 
@@ -313,14 +304,7 @@ class Game:
         return score_text(self.score())
 
     def __str__(self) -> str:
-        size = self.size
-        letters = "   " + " ".join(COLUMNS[:size])
-        rows = [letters]
-        for y in reversed(range(size)):
-            cells = " ".join(_SYMBOLS[self.board.colour_at(self.board.point(x, y))] for x in range(size))
-            rows.append(f"{y + 1:2d} {cells} {y + 1}")
-        rows.append(letters)
-        return "\n".join(rows)
+        return board_drawing(self.board)
 
     @classmethod
     def from_ascii(cls, text: str, komi: float = 7.5, to_move: str = "b",
@@ -329,16 +313,13 @@ class Game:
         optionally with str(game)'s coordinates around them. Raises ValueError for a drawing that is
         not square or has a group without liberties."""
         rows = drawing_rows(text)
-        size = len(rows)
-        game = cls(size, komi, rules)
+        game = cls(len(rows), komi, rules)
         board = game.board
         for row_index, cells in enumerate(rows):
-            y = size - 1 - row_index
             for x, cell in enumerate(cells):
-                if cell in "Xx":
-                    board.put_stone(board.point(x, y), BLACK)
-                elif cell in "Oo":
-                    board.put_stone(board.point(x, y), WHITE)
+                if cell in "XxOo":
+                    board.put_stone(board.point(x, len(rows) - 1 - row_index),
+                                    BLACK if cell in "Xx" else WHITE)
         dead = board.groups_without_liberties()
         if dead:
             raise ValueError(f"groups without liberties at {[game.vertex(p) for p in dead]}")
@@ -346,6 +327,18 @@ class Game:
         game._seen = {board.hash}
         game.start_hash = board.hash      # else the search takes it for the empty board's tree
         return game
+
+
+def board_drawing(board: Board) -> str:
+    """The board as rows of 'X', 'O' and '.', top row first, with coordinates around it (what
+    Game.from_ascii reads back)."""
+    letters = "   " + " ".join(COLUMNS[:board.size])
+    rows = [letters]
+    for y in reversed(range(board.size)):
+        cells = " ".join(_SYMBOLS[board.colour_at(board.point(x, y))] for x in range(board.size))
+        rows.append(f"{y + 1:2d} {cells} {y + 1}")
+    rows.append(letters)
+    return "\n".join(rows)
 
 
 def drawing_rows(text: str) -> list[list[str]]:

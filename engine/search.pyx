@@ -2024,12 +2024,8 @@ cdef class SearchTree(SearchTreeReader):
     def ban_pass(self):
         """Keep the root's pass from being chosen until the next set_position, as long as
         another move is left."""
-        cdef node_t* root = &self.s.pool.nodes[0]
-        cdef int i
         if any(ch.point != PASS and not ch.banned for ch in self.children()):
-            for i in range(root.n_children):
-                if self.s.pool.nodes[root.first_child + i].move == PASS:
-                    self.s.pool.nodes[root.first_child + i].flags |= NODE_BANNED
+            self.ban_root_moves((PASS,))
 
     # -- simulations --------------------------------------------------------------------------------
 
