@@ -419,9 +419,12 @@ def _inf(score: float) -> str:
 
 
 def game_line(record: GameRecord) -> str:
+    """A finished game's line in the match's log, numbered as the store numbers it (from 0), so
+    that the number read off a log is the one the lab's --games options take: numbered from 1,
+    a loss read off the log was another game to every tool."""
     side = "Black" if record.a_colour == "b" else "White"
     opening = f", opening {record.opening}" if record.opening else ""
-    return (f"game {record.game + 1}: A {side}, {record.result} ({record.reason}, "
+    return (f"game {record.game}: A {side}, {record.result} ({record.reason}, "
             f"{record.moves} moves{opening})")
 
 

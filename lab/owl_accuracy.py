@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command, split_command
 from mango.lab.ownership_diff import RefereeCache, flat_ownership, mango_ownership, quantized, referee_ownership
 from mango.lab.referee_drop import PACHI, game_moves, position
-from mango.lab.store import read_records
+from mango.lab.store import chosen_games, read_records
 
 SETTLED = ("alive", "dead")
 
@@ -180,8 +180,7 @@ def main() -> int:
 
     config = EngineConfig().with_strings(dict(option.split("=", 1) for option in args.mango_option))
     config = config.replace(playouts=args.mango_playouts)
-    records = [r for r in read_records(args.store)
-               if (r.game in args.games if args.games is not None else r.points < 1)]
+    records = chosen_games(read_records(args.store), args.games)
     if args.gnugo is None and find_gnugo() is None:
         parser.error("GNU Go is not installed (apt-get install gnugo), and no --gnugo was given")
     gnugo = GtpClient(split_command(args.gnugo) if args.gnugo else gnugo_command(find_gnugo(), 10, seed=1),

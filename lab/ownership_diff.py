@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from mango.lab.client import GtpClient, split_command
 from mango.lab.referee_drop import PACHI, game_moves, position
-from mango.lab.store import read_records
+from mango.lab.store import chosen_games, read_records
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 
@@ -238,7 +238,7 @@ def main() -> int:
     config = EngineConfig().with_strings(dict(option.split("=", 1) for option in args.mango_option))
     config = config.replace(playouts=args.mango_playouts)
     records = read_records(args.store)
-    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
+    chosen = chosen_games(records, args.games)
     referee = GtpClient(split_command(args.referee), "referee")
     tally = Tally()
     cache = RefereeCache(args.referee_cache)

@@ -37,7 +37,7 @@ import sys
 
 from mango.engine.record import read_main_lines
 from mango.lab.client import EngineFailure, GtpClient, split_command
-from mango.lab.store import read_records
+from mango.lab.store import chosen_games, read_records
 from mango.lab.suite import write_suite
 
 PACHI = "/opt/pachi/pachi.sh -t =5000 threads=1 -d 0"
@@ -208,7 +208,7 @@ def main() -> int:
                         help="mark the tests Mango fails at this many playouts with `*` (0: none)")
     args = parser.parse_args()
     records = read_records(args.store)
-    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
+    chosen = chosen_games(records, args.games)
     referee = GtpClient(split_command(args.referee), "referee")
     lines, tests = list(SUITE_HEADER), 0
     try:

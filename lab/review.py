@@ -24,7 +24,7 @@ from sgfmill import sgf
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
 from mango.engine.record import sgf_vertex
-from mango.lab.store import read_records
+from mango.lab.store import chosen_games, read_records
 
 
 def start_gnugo(level: int) -> GtpClient:
@@ -93,7 +93,7 @@ def main() -> int:
                         help="GNU Go's estimate of the last position of every game Mango resigned")
     args = parser.parse_args()
     records = read_records(args.store)
-    chosen = [r for r in records if (r.game in args.games if args.games is not None else r.points < 1)]
+    chosen = chosen_games(records, args.games)
     gnugo = start_gnugo(args.level)
     try:
         if args.resignations:

@@ -90,6 +90,25 @@ def read_records(path: str) -> list[GameRecord]:
     return records
 
 
+def chosen_games(records: list[GameRecord], games: list[int] | None) -> list[GameRecord]:
+    """The records the lab's tools read (referee, owl and ownership reviews): the games numbered
+    in `games`, or every game side A lost when it is None. A store's lines are in the order the
+    games finished, not their numbers (two at a time, game 75 can come before 74), so a number
+    counted off the lines is another game: a named game side A won, or one the store lacks, is
+    warned of, since a review of it finds nothing for the wrong reason."""
+    if games is None:
+        return [r for r in records if r.points < 1]
+    by_game = {r.game: r for r in records}
+    for game in games:
+        if game not in by_game:
+            log.warning("game %d is not in the store", game)
+        elif by_game[game].points >= 1:
+            log.warning("game %d: side A won it (%s); --games takes the games' own numbers "
+                        "(record.game, as the match log shows them), not line numbers",
+                        game, by_game[game].result)
+    return [r for r in records if r.game in games]
+
+
 class Store:
     """Appends records to a JSONL file, one flushed line per game."""
 

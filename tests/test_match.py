@@ -24,7 +24,7 @@ from mango.lab.game_record import GameRecord
 from mango.lab.matchclock import MatchTimeControl, SideClock
 from mango.lab.opening import OpeningError, load_openings, shipped_path
 from mango.lab.sprt import PAIR_SCORES, Sprt, Tally, llr, mean_variance
-from mango.lab.store import Store, StoreError, read_records
+from mango.lab.store import Store, StoreError, chosen_games, read_records
 
 
 # -- statistics ------------------------------------------------------------------------------------
@@ -958,3 +958,22 @@ def test_old_stores_illegal_moves_are_forfeits_not_errors():
     old = {**game_record(reason="gnugo played an illegal move Z9", points=1.0).to_json(), "error": True}
     assert not GameRecord.from_json(old).error
     assert GameRecord.from_json({**old, "reason": "gnugo died"}).error
+
+
+def test_the_match_log_numbers_a_game_as_the_store_does():
+    """The number read off a match's log is the one referee_drops, owl_accuracy and the other
+    --games options select by (record.game, from 0)."""
+    record = game_record(game=7, a_colour="w", result="B+R", reason="resigned", moves=90)
+    assert lab.game_line(record).startswith("game 7: A White, B+R")
+
+
+def test_the_tools_choose_games_by_number_not_by_line(caplog):
+    """Two games at a time, a store's lines are out of order: line 74 holds game 75. A review
+    asked for game 75 reads game 75, and is warned that side A won it."""
+    records = [game_record(game=74, points=0.0, result="W+R"), game_record(game=76, points=0.0, result="W+R"),
+               game_record(game=75, points=1.0, result="B+R")]
+    assert [r.game for r in chosen_games(records, None)] == [74, 76]
+    with caplog.at_level("WARNING", logger="mango.lab"):
+        chosen = chosen_games(records, [75, 99])
+    assert [r.game for r in chosen] == [75]
+    assert "game 75: side A won it (B+R)" in caplog.text and "game 99 is not in the store" in caplog.text
