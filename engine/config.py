@@ -345,12 +345,13 @@ class PlayoutConfig(_Section):
         Pachi's moggy and Fuego's playout policy; after answer_atari's answers).""")
 
     two_liberty_attack: bool = setting(
-        False,
+        False, by_size={9: True},
         doc="""When no answer above applies, atari a two-liberty group the race or the chase asks
         for: the last move's, or the opponent's touching an own group the last move left with two
         liberties; only where the atari's stone keeps two liberties and the escape would have two
         at most (the attacking half of Pachi's two-liberty check, moggy's 2lib: the move that
-        wins a capturing race with tempo, which defence alone never plays).""")
+        wins a capturing race with tempo, which defence alone never plays). 9x9: the race from 3
+        liberties, throw-in, no chase, half the moves: +35 Elo at 1 s (docs/strength.md).""")
 
     self_atari_redirect: bool = setting(
         False,
@@ -369,7 +370,7 @@ class PlayoutConfig(_Section):
         around it only).""")
 
     two_liberty_chase: bool = setting(
-        True,
+        True, by_size={9: False},
         doc="""two_liberty_attack's chase half: the atari on the last move's group when it has two
         liberties. Off, with two_liberty_race on, only the race's ataris are left: on the owl
         screen the race alone keeps most of the attack's gain, and the chase brings most of its
@@ -385,7 +386,7 @@ class PlayoutConfig(_Section):
         covers both).""")
 
     two_liberty_throw_in: bool = setting(
-        False,
+        False, by_size={9: True},
         doc="""two_liberty_attack's atari may be a lone stone in atari when it is a killing throw-in:
         the capture at its one liberty leaves the group one liberty, so the stone's point takes
         it back (a two-point eye with no outside liberty, a race won inside the opponent's eye).
@@ -393,7 +394,7 @@ class PlayoutConfig(_Section):
         this a playout leaves such a dead group alive (the referee suite's test 205).""")
 
     two_liberty_race_libs: int = setting(
-        2, low=2, high=4, unit="liberties",
+        2, low=2, high=4, unit="liberties", by_size={9: 3},
         doc="""The race half also reads own groups the last move left with up to this many
         liberties, and above 2 the own groups diagonal to it as well: Pachi's three- and
         four-liberty check (moggy's nlib, nlib_count 4, on 25% of its moves), which starts
@@ -401,7 +402,7 @@ class PlayoutConfig(_Section):
         it is too late. 2, the default: only the two-liberty groups beside the last move.""")
 
     two_liberty_attack_probability: float = setting(
-        1.0, low=0.0, high=1.0, unit="probability",
+        1.0, low=0.0, high=1.0, unit="probability", by_size={9: 0.5},
         doc="""Chance that a move looks for two_liberty_attack's ataris at all. The search walks the
         groups next to the last move to read their liberties (the board keeps pseudo-liberty
         sums, not lists), a fifth of a playout's time on 9x9 and more on 19x19. Pachi's moggy,
