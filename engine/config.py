@@ -399,7 +399,7 @@ class PlayoutConfig(_Section):
         liberties, and above 2 the own groups diagonal to it as well: Pachi's three- and
         four-liberty check (moggy's nlib, nlib_count 4, on 25% of its moves), which starts
         the race's atari while an own group still has an outside liberty in hand, before
-        it is too late. 2, the default: only the two-liberty groups beside the last move.""")
+        it is too late. 2 (3 on 9x9): only the two-liberty groups beside the last move.""")
 
     two_liberty_attack_probability: float = setting(
         1.0, low=0.0, high=1.0, unit="probability", by_size={9: 0.5},
