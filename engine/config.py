@@ -605,6 +605,14 @@ class SearchConfig(_Section):
         took first, typically a stone captured later and the point filled after, is not the
         mover's move in that simulation).""")
 
+    pass_in_rave: bool = setting(
+        True,
+        doc="""A pass's value mixes in its AMAF statistics as any move's does. No simulation plays
+        a pass later, so with in_amaf they hold only its prior (0.5): a selectable pass then
+        scores at least beta / 2, and at nodes where the mover is behind it takes the visits
+        its real moves need. False: a pass's value is its own results (always so under
+        territory rules).""")
+
     final_move: str = setting(
         'robust', choices=("robust", "max", "robust-max", "secure"),
         doc="""How the move is chosen from the root's children (Mango 2.4): "robust" (most visits),

@@ -39,7 +39,8 @@ ctypedef struct params_t:
     bint rave
     bint pass_mc_only                   # a pass's value is its own results, not AMAF's (no
                                         # simulation plays a pass "later": its AMAF would stay
-                                        # its prior): under territory rules, where passing counts
+                                        # its prior): under territory rules, where passing counts,
+                                        # and where pass_in_rave is off
     int rave_schedule
     double rave_k
     double rave_bias

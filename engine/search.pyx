@@ -1941,7 +1941,7 @@ cdef class SearchTree(SearchTreeReader):
             if open_points(board, self.config.seed) < ENDGAME_OPEN:
                 self.s.pass_boost = self.config.game.endgame_pass_prior
                 self.s.settle_dead = True
-        self.s.params.pass_mc_only = self.s.territory
+        self.s.params.pass_mc_only = self.s.territory or not self.config.search.pass_in_rave
         self.s.n_history = 0
         for colour, point in moves[-MAX_HISTORY:]:
             self.s.history[self.s.n_history] = point

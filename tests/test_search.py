@@ -269,6 +269,35 @@ def test_amaf_of_the_first_play_by_either_colour_leaves_out_points_the_opponent_
     assert after_ab[c].amaf_visits == 1 and after_ab[c].amaf_value == 1.0
 
 
+LOST_ENDGAME = """
+.X.XO.O..
+XXXXOOOOO
+XXXXXXOO.
+.X.XOOO.O
+XXXXXO.OO
+XXXXOOOOO
+X.XXXO.O.
+XXXXOOOOO
+.X.XO.O..
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_pass_valued_by_its_own_results_leaves_the_losing_side_s_visits_to_its_moves(seed):
+    """White, lost by a point and a half with nothing left to gain: no simulation plays a pass
+    later, so with pass_in_rave the pass's AMAF value stays its prior's 0.5 and floors its
+    score at beta / 2, above every real move's 0, and it takes most of the visits; valued by
+    its own results (pass_in_rave=false) it takes no more than any move."""
+    game = Game.from_ascii(LOST_ENDGAME, komi=-2.5, to_move="w")
+    visits = {}
+    for in_rave in (True, False):
+        s = searcher(1000, seed=seed, early_stop=False, pass_in_rave=in_rave)
+        s.search(game)
+        visits[in_rave] = {ch.point: ch.visits for ch in s.children()}
+    assert visits[True][PASS] > 500
+    assert visits[False][PASS] < max(n for point, n in visits[False].items() if point != PASS)
+
+
 def test_rave_off_leaves_amaf_untouched():
     game = Game(5)
     s = searcher(200, rave=False)
