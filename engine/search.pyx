@@ -1878,7 +1878,11 @@ cdef class SearchTree(SearchTreeReader):
         cdef int i, c, point
         self._fit(game.size)
         self._open_pool()
-        start = (game.size, game.komi, game.rules, game.start_hash)
+        territory = game.territory_scoring and game.kind != "nogo"
+        # a territory endgame searches passes first and counts double passes after settling the
+        # dead: a tree grown before it began holds neither, so it is not kept across the change
+        endgame = territory and open_points(board, self.config.seed) < ENDGAME_OPEN
+        start = (game.size, game.komi, game.rules, game.start_hash, endgame)
         moves = [(1 if m.colour == "b" else 2, game.point(m.vertex)) for m in game.moves]
         reused = False
         if (self.config.tree.reuse_tree and self._root_moves is not None
@@ -1930,7 +1934,7 @@ cdef class SearchTree(SearchTreeReader):
             self.s.params.prior_predictor = False
             self.s.params.prior_grandfather = False
             self.s.params.puct = False
-        self.s.territory = game.territory_scoring and not self.s.nogo
+        self.s.territory = territory
         self.s.pass_boost = 0
         self.s.settle_dead = False
         if self.s.territory:
@@ -1938,7 +1942,7 @@ cdef class SearchTree(SearchTreeReader):
             # the territories are closed: passes are worth searching first, and a double pass
             # ends a game whose dead stones the server removes (before it, one would end a game
             # whose open areas a playout hands out: a pass in the opening looks as good as a move)
-            if open_points(board, self.config.seed) < ENDGAME_OPEN:
+            if endgame:
                 self.s.pass_boost = self.config.game.endgame_pass_prior
                 self.s.settle_dead = True
         self.s.params.pass_mc_only = self.s.territory or not self.config.search.pass_in_rave

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from mango.engine import Game, decision
 from mango.engine.board import PASS_POINT as PASS
 from mango.engine.config import ConfigError, EngineConfig
+from mango.engine.rules import ENDGAME_OPEN, open_points
 from mango.engine.search import NODE_SIZE
 from probe import Searcher
 
@@ -296,6 +297,42 @@ def test_a_pass_valued_by_its_own_results_leaves_the_losing_side_s_visits_to_its
         visits[in_rave] = {ch.point: ch.visits for ch in s.children()}
     assert visits[True][PASS] > 500
     assert visits[False][PASS] < max(n for point, n in visits[False].items() if point != PASS)
+
+
+DAME_LEFT = """
+XXX.X.O.O
+XXXXX.OOO
+XXXXX.OOO
+XXXXX.OOO
+XXXX..OOO
+XXXX..OOO
+XXXXX.OOO
+XXXXX.OOO
+XXX.X.O.O
+"""
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_tree_of_the_last_move_before_a_territory_endgame_is_not_kept_into_it(seed):
+    """Japanese rules, eleven dame left: the tree is grown with the pass ranked by the priors;
+    two dame later the territory endgame has begun, where the pass is searched first with its
+    endgame prior and a double pass is counted after settling the dead. The kept subtree has
+    neither, so it is dropped and the root's pass comes first with its prior."""
+    game = Game.from_ascii(DAME_LEFT, komi=6.5, to_move="b", rules="japanese")
+    assert open_points(game.board) >= ENDGAME_OPEN
+    s = searcher(2000, seed=seed, early_stop=False)
+    s.search(game)
+    black = max((ch for ch in s.children() if ch.point != PASS), key=lambda ch: ch.visits)
+    white = max((ch for ch in s.line_children([black.point]) if ch.point != PASS),
+                key=lambda ch: ch.visits)
+    game.play("b", game.vertex(black.point))
+    game.play("w", game.vertex(white.point))
+    assert open_points(game.board) < ENDGAME_OPEN
+    result = s.search(game)
+    assert not result.reused
+    pass_child = next(ch for ch in s.children() if ch.point == PASS)
+    assert pass_child.order == 0
+    assert pass_child.prior_visits >= s.config.game.endgame_pass_prior
 
 
 def test_rave_off_leaves_amaf_untouched():
