@@ -150,7 +150,7 @@ class Player:
         step = min(interval_s, STREAM_STEP_S) if interval_s else STREAM_STEP_S
         last = time.perf_counter()
         while not stop():
-            self.searcher.run(Limit(seconds=step, stop=stop))
+            self.searcher.run(Limit(seconds=step, stop=stop), early_stop=False)
             now = time.perf_counter()
             if interval_s and now - last >= interval_s:
                 on_update(self.searcher)
@@ -172,7 +172,7 @@ class Player:
         self.searcher.set_position(self.game)
         cap = self.effective_config.time.ponder_max_playouts
         while not stop() and self.searcher.root_visits < cap and not self.searcher.pool_full:
-            self.searcher.run(Limit(seconds=STREAM_STEP_S, stop=stop))
+            self.searcher.run(Limit(seconds=STREAM_STEP_S, stop=stop), early_stop=False)
         self._log_tree("pondering")
 
     # -- the end of the game ----------------------------------------------------------------------

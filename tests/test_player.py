@@ -176,6 +176,30 @@ def test_analysis_streams_until_stopped():
     assert player.game.moves == []
 
 
+def test_analysis_and_pondering_search_their_whole_time_without_the_early_stop(monkeypatch):
+    """The early stop judges a move's budget; an analysis or a ponder has none, and a chunk cut
+    short by it would only cost the loop's overhead."""
+    player = Player(FAST, size=9)
+    asked = []
+    real_run = Searcher.run
+
+    def run(self, limit, early_stop=None):
+        asked.append(early_stop)
+        return real_run(self, limit, early_stop)
+
+    monkeypatch.setattr(Searcher, "run", run)
+    calls = {"n": 0}
+
+    def stop():
+        calls["n"] += 1
+        return calls["n"] > 3
+
+    player.stream_analysis("b", stop, 0, lambda searcher: None)
+    calls["n"] = 0
+    player.ponder(stop)
+    assert len(asked) >= 2 and all(early is False for early in asked)
+
+
 def test_the_log_line_after_a_move_gives_the_trees_size(caplog):
     player = Player(FAST.replace(max_nodes=2000, playouts=2000))
     with caplog.at_level("INFO", logger="mango.engine"):
