@@ -339,10 +339,10 @@ class PlayoutConfig(_Section):
         ladders): part of the tactics bundle (see avoid_self_atari).""")
 
     defend_two_liberties: bool = setting(
-        False,
+        False, by_size={9: True},
         doc="""When the previous move left own stones with two liberties, play a move that gives them
         three or more, or captures an attacker in atari, if one is legal (the two-liberty check of
-        Pachi's moggy and Fuego's playout policy; after answer_atari's answers).""")
+        Pachi's moggy and Fuego's playout policy; after answer_atari's answers). 9x9: on.""")
 
     two_liberty_attack: bool = setting(
         False, by_size={9: True},
