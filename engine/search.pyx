@@ -1878,7 +1878,8 @@ cdef class SearchTree(SearchTreeReader):
         cdef int i, c, point
         self._fit(game.size)
         self._open_pool()
-        territory = game.territory_scoring and game.kind != "nogo"
+        nogo = game.kind == "nogo"
+        territory = game.territory_scoring and not nogo
         # a territory endgame searches passes first and counts double passes after settling the
         # dead: a tree grown before it began holds neither, so it is not kept across the change
         endgame = territory and open_points(board, self.config.seed) < ENDGAME_OPEN
@@ -1922,7 +1923,7 @@ cdef class SearchTree(SearchTreeReader):
         self.s.komi = search_komi(game, self.config.handicap)
         self.s.params = _params_from(self.config)
         _set_ownership_gammas(&self.s.params, game.size)
-        self.s.nogo = game.kind == "nogo"
+        self.s.nogo = nogo
         self.s.nogo_playout = NOGO_KINDS[self.config.game.nogo_playout]
         if self.s.nogo:
             # the NoGo study's MCTS: UCT and RAVE over light playouts, the even prior only
