@@ -344,6 +344,14 @@ class PlayoutConfig(_Section):
         three or more, or captures an attacker in atari, if one is legal (the two-liberty check of
         Pachi's moggy and Fuego's playout policy; after answer_atari's answers). 9x9: on.""")
 
+    distinct_answers: bool = setting(
+        False,
+        doc="""Draw each tactical answer once (Pachi's mq_nodup): without it the answers of
+        answer_atari, defend_two_liberties and two_liberty_attack are drawn in proportion to how
+        often they were found, so a capture found through three stones of the group it saves, or
+        through two groups, weighs three or two times its urgency. Off: the old draw, until a
+        match decides.""")
+
     two_liberty_attack: bool = setting(
         False, by_size={9: True},
         doc="""When no answer above applies, atari a two-liberty group the race or the chase asks

@@ -68,6 +68,7 @@ ctypedef struct policy_t:
     int nakade_size
     int answer_atari
     int defend_two_liberties
+    int distinct_answers             # draw each tactical answer once (Pachi's mq_nodup)
     int two_liberty_attack
     int two_liberty_race             # its race half: the own groups' most liberties (0: off)
     int two_liberty_chase            # and its chase half

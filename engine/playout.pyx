@@ -502,10 +502,17 @@ cdef int _draw(urgency_t* u, const board_t* b, rng_t* rng, int c) noexcept nogil
 
 cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t* rng, int c,
                      int* points, int n) noexcept nogil:
-    """Draw among a few acceptable candidates in proportion to their current weight, or PASS."""
+    """Draw among a few acceptable candidates in proportion to their current weight, or PASS;
+    with distinct_answers a point listed twice counts once."""
     cdef uint64_t total = 0, r
-    cdef int i, k = 0
+    cdef int i, j, k = 0
     for i in range(n):
+        if cfg.distinct_answers:
+            j = 0
+            while j < k and points[j] != points[i]:
+                j += 1
+            if j < k:
+                continue
         if candidate_ok(b, cfg, points[i], c):
             points[k] = points[i]
             k += 1
@@ -1243,6 +1250,7 @@ cdef policy_t _policy_from(config):
     cfg.nakade_size = config.nakade_size
     cfg.answer_atari = config.answer_atari
     cfg.defend_two_liberties = config.defend_two_liberties
+    cfg.distinct_answers = config.distinct_answers
     cfg.two_liberty_attack = config.two_liberty_attack
     cfg.two_liberty_race = config.two_liberty_race_libs if config.two_liberty_race else 0
     cfg.two_liberty_chase = config.two_liberty_chase

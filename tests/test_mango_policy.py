@@ -24,7 +24,8 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
               nakade_self_atari=True, fill_board_tries=4, light_after_atari=True,
               two_liberty_attack=True, two_liberty_attack_probability=0.5, ko_fight_probability=0.4,
               avoid_single_self_atari=True, proximity_diagonal_factor=3, nakade_kills_only=True, nakade_size=5,
-              self_atari_redirect=True, eye_fix=True, two_liberty_race_libs=4, two_liberty_throw_in=True)
+              self_atari_redirect=True, eye_fix=True, two_liberty_race_libs=4, two_liberty_throw_in=True,
+              distinct_answers=True)
 
 
 @pytest.mark.parametrize("size, seed, switches", [
@@ -795,6 +796,32 @@ def test_defend_two_liberties_captures_an_attacker_in_atari():
     config = PlayoutConfig(**{**ALL_OFF, "defend_two_liberties": True})
     moves = {game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(16)}
     assert "B4" in moves and moves <= {"E5", "E3", "B4"}
+
+
+ATARI_WITH_ATTACKER_IN_ATARI = """
+    . . . . . . .
+    . . O O . . .
+    . O X X X . .
+    . X O O O X .
+    . . X X . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+def test_distinct_answers_draws_a_capture_found_three_times_once():
+    """White's E6 puts C5-E5 in atari; it saves by F5 or by capturing C4-E4 at E3, a capture
+    found once through each of the three stones that touch it. Counted three times, it crowds
+    out the extension; counted once, the draw follows the urgencies alone."""
+    extensions = {}
+    for distinct in (False, True):
+        game = Game.from_ascii(ATARI_WITH_ATTACKER_IN_ATARI, to_move="w")
+        game.play("w", "E6")
+        config = PlayoutConfig(**{**ALL_OFF, "answer_atari": True, "distinct_answers": distinct})
+        moves = [game.vertex(MangoPlayout(game.board.copy(), config, seed=seed).step()) for seed in range(300)]
+        assert set(moves) == {"E3", "F5"}
+        extensions[distinct] = moves.count("F5")
+    assert extensions[True] > 2 * extensions[False]
 
 
 def self_ataris(moves, board_size: int, xy) -> int:
