@@ -227,13 +227,9 @@ class PlayoutConfig(_Section):
         0.2, low=0.0, high=1.0, unit="probability", by_size={13: 0.0, 19: 0.0},
         doc="""Chance of playing a light move instead of the urgency draw (uniformly random, legal, not
         filling an own true eye): more varied playouts (Gelly and Silver 3.5: a too deterministic
-        policy is overconfident). 0 switches it off. 0.2 won a flat Monte-Carlo match against GNU
-        Go (82.5% against 71.8% for 0, 400 games), before the tree and the tactics; in the tree the
-        light moves make the playouts kill the opponent's groups too readily (the owl screens of
-        docs/strength.md: 0 judges settled dragons best on every size), and 0 is the 13x13 default
-        since its equal-time match against 0.2 (118/201 at 1 s a move, +61 Elo: the ledger) and
-        the 19x19 one since its match at 0.5 s a move (119/200, +67 Elo: the ledger).
-        Without them a playout costs 3% more instructions on 9x9, 8% on 13x13, 14% on 19x19.""")
+        policy is overconfident). 0 switches it off. 0.2 won the flat Monte-Carlo match against
+        GNU Go before the tree and the tactics; in the tree light moves kill groups too readily
+        (the owl screens), and 0 won at equal time on 13x13 (+61 Elo) and 19x19 (+67; the ledger).""")
 
     filter_random_moves: bool = setting(
         False,
@@ -269,11 +265,8 @@ class PlayoutConfig(_Section):
         would accept it (before anything else, or after the tactics: replies_first). The fixed urgencies answer a local fight the same
         way in every playout; the stored replies carry what this search found works there into
         the moves beyond the tree. The table is kept from move to move of a game (cleared when
-        the tree is). 0 switches it off. On 19x19 LGRF-2 after the tactics (with replies_first
-        off) is the default: against GNU Go level 10 at 20,000 playouts it won the games the
-        defaults lost 11 times where the defaults alone won 2 (paired games, the SPRT(0,100)
-        accepted); on 13x13 too, where it beat the defaults at 1 s a move (115/200, +53 Elo,
-        +4 to +102); on 9x9 it showed no gain in 400 games.""")
+        the tree is). 0 switches it off. LGRF-2 after the tactics (replies_first off) is the
+        19x19 and 13x13 default by their matches (the ledger); on 9x9 400 games showed no gain.""")
 
     forget_replies: bool = setting(
         True,
@@ -346,11 +339,8 @@ class PlayoutConfig(_Section):
 
     distinct_answers: bool = setting(
         False,
-        doc="""Draw each tactical answer once (Pachi's mq_nodup): without it the answers of
-        answer_atari, defend_two_liberties and two_liberty_attack are drawn in proportion to how
-        often they were found, so a capture found through three stones of the group it saves, or
-        through two groups, weighs three or two times its urgency. Off: the old draw, until a
-        match decides.""")
+        doc="""Draw each tactical answer once (Pachi's mq_nodup): otherwise a capture found through
+        three stones of the group it saves weighs three times its urgency. Off until a match decides.""")
 
     two_liberty_attack: bool = setting(
         False, by_size={9: True},
