@@ -505,18 +505,16 @@ cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t*
     """Draw among a few acceptable candidates in proportion to their current weight, or PASS;
     with distinct_answers a point listed twice counts once."""
     cdef uint64_t total = 0, r
-    cdef int i, j, k = 0
+    cdef int i, q, k = 0
     for i in range(n):
-        if cfg.distinct_answers:
-            j = 0
-            while j < k and points[j] != points[i]:
-                j += 1
-            if j < k:
-                continue
-        if candidate_ok(b, cfg, points[i], c):
-            points[k] = points[i]
-            k += 1
-            total += u.weight[c][points[i]]
+        q = points[i]
+        if not candidate_ok(b, cfg, q, c):
+            continue
+        if cfg.distinct_answers and board_add_unique(points, k, q) == k:
+            continue                        # listed before: counted once
+        points[k] = q
+        k += 1
+        total += u.weight[c][q]
     if total == 0:
         return PASS
     r = rng_next(rng) % total
