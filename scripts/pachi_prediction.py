@@ -45,7 +45,7 @@ def main(argv=None) -> int:
     levels = np.empty((MAX_MOVES, FAMILY_COUNT), dtype=np.int32)
     n = games = 0
     mango_hits = pachi_hits = both = 0.0
-    by_phase = {}                              # move number // 10 -> [positions, mango, pachi]
+    by_phase = {}               # move number // 10 (80 and later in one) -> [positions, mango, pachi]
     for record in iter_records(args.sources, None, args.size):
         if record.setup:
             continue
@@ -84,8 +84,8 @@ def main(argv=None) -> int:
     figures = {"games": min(args.games, max(0, games - args.skip)), "positions": n,
                "mango_top1": mango_hits / max(n, 1), "pachi_top1": pachi_hits / max(n, 1),
                "both_top1": both / max(n, 1),
-               "by_move": {f"{10 * k}-{10 * k + 9}": {"positions": r[0], "mango_top1": r[1] / r[0],
-                                                      "pachi_top1": r[2] / r[0]}
+               "by_move": {(f"{10 * k}-{10 * k + 9}" if k < 8 else "80+"):
+                           {"positions": r[0], "mango_top1": r[1] / r[0], "pachi_top1": r[2] / r[0]}
                            for k, r in sorted(by_phase.items())}}
     print(f"{figures['games']} games, {n} positions: Mango's predictor top-1 "
           f"{figures['mango_top1']:.1%}, Pachi's patterns {figures['pachi_top1']:.1%}, "
