@@ -503,15 +503,16 @@ cdef int _draw(urgency_t* u, const board_t* b, rng_t* rng, int c) noexcept nogil
 cdef int _draw_among(urgency_t* u, const board_t* b, const policy_t* cfg, rng_t* rng, int c,
                      int* points, int n) noexcept nogil:
     """Draw among a few acceptable candidates in proportion to their current weight, or PASS;
-    with distinct_answers a point listed twice counts once."""
+    with distinct_answers a point listed twice counts once (board_add_unique may write a refused
+    point into points[k]: k <= i, so that slot was read already)."""
     cdef uint64_t total = 0, r
     cdef int i, q, k = 0
     for i in range(n):
         q = points[i]
+        if cfg.distinct_answers and board_add_unique(points, k, q) == k:
+            continue                        # accepted before: counted once, not checked again
         if not candidate_ok(b, cfg, q, c):
             continue
-        if cfg.distinct_answers and board_add_unique(points, k, q) == k:
-            continue                        # listed before: counted once
         points[k] = q
         k += 1
         total += u.weight[c][q]
