@@ -87,6 +87,7 @@ ctypedef struct policy_t:
     const uint32_t* value_pairs     # the same, both players side by side (Black's low half)
     int map_values                  # urgency = value_map[value] instead of the value
     uint32_t value_map[2434]        # PATTERN_MAX_VALUE + 1 entries
+    uint32_t flat_value             # pattern_exponent 0: every empty point's urgency, no 3x3 code read (0: off)
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
     int replies_first               # a stored reply before everything else, or only before the pattern draw
     balance_t* balance              # simulation balancing's gradient (NULL: not learning)

@@ -282,6 +282,8 @@ cdef inline void _refresh(urgency_t* u, const board_t* b, const policy_t* cfg, i
     cdef uint32_t pair
     if b.colour[p] != EMPTY:
         _set_pair(u, b, p, 0, 0)
+    elif cfg.flat_value:
+        _set_pair(u, b, p, cfg.flat_value, cfg.flat_value)
     elif cfg.patterns:
         pair = cfg.value_pairs[pattern_code(b, p)]
         if cfg.map_values:
@@ -1094,9 +1096,15 @@ cdef void mango_play(urgency_t* u, board_t* b, const policy_t* cfg, int p, int c
     else:
         u.ko_age += 1
     u.mark += 1
-    _dirty_around(u, b, cfg, p)
-    for i in range(n_captured):
-        _dirty_around(u, b, cfg, captured[i])
+    if cfg.flat_value:
+        # flat urgencies: only the points that changed colour change weight, not their neighbours
+        _set_pair(u, b, p, 0, 0)
+        for i in range(n_captured):
+            _set_pair(u, b, captured[i], cfg.flat_value, cfg.flat_value)
+    else:
+        _dirty_around(u, b, cfg, p)
+        for i in range(n_captured):
+            _dirty_around(u, b, cfg, captured[i])
     for i in range(n_groups):
         if old_atari[i] != NO_POINT:
             _dirty(u, b, cfg, old_atari[i])
@@ -1270,6 +1278,9 @@ cdef policy_t _policy_from(config):
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
     _fill_value_map(cfg.value_map, config.pattern_exponent)
+    # with the exponent 0 every value maps to the same urgency: the playouts' refresh of a point
+    # then needs no 3x3 code (Pachi's moggy draws uniformly once its local rules give nothing)
+    cfg.flat_value = cfg.value_map[1] if config.patterns and config.pattern_exponent == 0 else 0
     cfg.values[0] = NULL
     if config.pattern_table:
         cfg.values[BLACK] = pattern_named_values(config.pattern_table, BLACK)
@@ -1376,6 +1387,7 @@ def balance_sample(Board start, config, const uint32_t[::1] value_pairs,
     cfg.kind = POLICY_MANGO
     cfg.value_pairs = &value_pairs[0]
     cfg.map_values = 0
+    cfg.flat_value = 0
     balance.class_of[0] = NULL
     balance.class_of[BLACK] = &black_classes[0]
     balance.class_of[WHITE] = &white_classes[0]

@@ -31,6 +31,7 @@ ALL_ON = dict(avoid_self_atari=True, local_answers=True, nakade=True, answer_ata
 @pytest.mark.parametrize("size, seed, switches", [
     (5, 1, ALL_ON), (7, 2, {}), (9, 3, ALL_ON), (9, 4, ALL_OFF), (9, 5, {"patterns": False}),
     (13, 6, ALL_ON), (19, 7, {}), (19, 8, {**ALL_ON, "proximity_factor": 1}),
+    (9, 9, {"pattern_exponent": 0}), (13, 10, {**ALL_ON, "pattern_exponent": 0}),
 ])
 def test_incremental_urgencies_equal_a_recomputation_after_every_move(size, seed, switches):
     playout = MangoPlayout(Board(size), PlayoutConfig(**switches), seed=seed)
@@ -716,6 +717,17 @@ def test_pattern_exponent_maps_the_pattern_values(exponent):
     for vertex in ("A1", "C3", "D6", "G7"):
         value = pattern_value(game, vertex, 2)
         assert u[vertex] == max(1, int(2433 * (value / 2433) ** exponent + 0.5))
+
+
+@pytest.mark.parametrize("size, switches", [(9, {}), (13, ALL_ON)])
+def test_flat_patterns_play_as_the_mapped_values_that_are_all_equal(size, switches):
+    # pattern_exponent 0 refreshes only the points that change colour (every empty point weighs
+    # the same); a tiny exponent maps every value 1..2433 to 2433 too, through the 3x3 codes
+    board = Game(size).board
+    flat = run_playouts(board, 60, seed=5, config=PlayoutConfig(**{**switches, "pattern_exponent": 0}))
+    mapped = run_playouts(board, 60, seed=5, config=PlayoutConfig(**{**switches, "pattern_exponent": 1e-9}))
+    assert flat == mapped
+    assert flat != run_playouts(board, 60, seed=5, config=PlayoutConfig(**switches))
 
 
 @pytest.mark.parametrize("percent", [100, 20, 0])
