@@ -1112,3 +1112,78 @@ def test_the_save_verdict_is_what_playing_the_save_shows(size, seed, moves):
             assert ladder_save_dies(game.board, game.point(v), number) == dies, (colour, v, str(game))
             checked += 1
     event(f"moves checked > 0: {checked > 0}")
+
+
+def _reference_ladder(board: Board, gp: int, att: int, steps: int = 0) -> tuple[bool, int]:
+    """The ladder reader's rules played move by move on copies of the public board, every atari
+    tried (no early stop, no budget): whether att captures the two-liberty group at gp, and how
+    many ataris the whole tree holds (the reader's budget cannot run out below its 80)."""
+    width = board.width
+
+    def liberties(b: Board, p: int) -> list[int]:
+        return sorted({q for s in b.group_stones(p) for q in (s - width, s - 1, s + 1, s + width)
+                       if b.on_board(q) and b.colour_at(q) == 0})
+
+    libs = liberties(board, gp)
+    if steps >= 40 or len(libs) != 2:
+        return False, 0
+    works, tree = False, 0
+    for lib in libs:
+        if board.illegal_reason(lib, att) is not None or tree > 80:
+            continue
+        tree += 1
+        after = board.copy()
+        after.play(lib, att)
+        touching = {q for s in after.group_stones(gp) for q in (s - width, s - 1, s + 1, s + width)
+                    if after.on_board(q)}
+        if after.in_atari(lib) or not after.in_atari(gp) or any(
+                after.colour_at(q) == att and after.in_atari(q) for q in touching):
+            continue
+        (ext,) = liberties(after, gp)
+        if after.illegal_reason(ext, 3 - att) is not None:
+            works = True
+            continue
+        after.play(ext, 3 - att)
+        n = after.liberties(gp)
+        deeper, size = _reference_ladder(after, gp, att, steps + 1) if n == 2 else (False, 0)
+        tree += size
+        works = works or n <= 1 or deeper
+    return works, tree
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([7, 9, 13]), seed=st.integers(0, 2 ** 32 - 1),
+       moves=st.integers(10, 140))
+def test_the_ladder_reader_is_what_playing_the_ladder_out_shows(size, seed, moves):
+    """The reader stops at the first atari that works, reuses its scratch boards and counts
+    liberties by shortcuts; its verdict on every two-liberty group of a random position, for
+    either attacker, must be what playing every atari out on the public board shows."""
+    from mango.engine.playout import ladder_attack
+    rng = random.Random(seed)
+    game = Game(size)
+    vertices = [f"{c}{r}" for c in "ABCDEFGHJKLMNOPQRST"[:size] for r in range(1, size + 1)]
+    for _ in range(moves):
+        legal = [v for v in vertices if game.colour_at(v) is None and game.is_legal(game.to_move, v)]
+        if not legal:
+            break
+        game.play(game.to_move, rng.choice(legal))
+    board, checked = game.board, 0
+    for v in vertices:
+        colour = game.colour_at(v)
+        if colour is None:
+            continue
+        point = game.point(v)
+        if board.liberties(point) != 2:
+            continue
+        attacker = 2 if colour == "b" else 1
+        works, tree = _reference_ladder(board, point, attacker)
+        if tree > 80:
+            continue                    # the reader's budget may run out first
+        found = ladder_attack(board, point, attacker)
+        assert (found is not None) == works, (v, str(game))
+        if found is not None:
+            after = board.copy()
+            after.play(found, attacker)
+            assert after.in_atari(point), (v, str(game))
+        checked += 1
+    event(f"groups checked > 0: {checked > 0}")
