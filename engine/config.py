@@ -186,7 +186,8 @@ class PlayoutConfig(_Section):
         light_after_atari (issue 30): the pair won its SPRT(0,20) against the defaults before it
         at 10,000 playouts (62.4%, +88 Elo) and at 1 s a move (docs/strength.md); GNU Go's owl
         reading agrees on 9x9 (the playouts judge settled dragons better) and not on 19x19,
-        where 1 stays until a match says otherwise; 13x13 is unmeasured.""")
+        where 1 stays until a match says otherwise. On 13x13 0.5 (with 9x9's prior thresholds)
+        came out even at 5,000 playouts (+12, -20 to +44, 400 games), so 1 stays there too.""")
 
     pattern_table: str = setting(
         "", unit="file",
