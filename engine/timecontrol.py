@@ -90,9 +90,11 @@ class TimeControl:
         self.reset()
 
     def reset(self) -> None:
-        """Both clocks back to the full time (a new game under the same settings)."""
+        """Both clocks back to the full time (a new game under the same settings). A Canadian
+        clock without main time starts in its first period, with the period's stones to play."""
+        stones = self.period_stones if self.system == CANADIAN and self.main_s <= 0 else 0
         for colour in (1, 2):
-            self.clocks[colour] = Clock(self.main_s, self.period_s, 0, self.periods)
+            self.clocks[colour] = Clock(self.main_s, self.period_s, stones, self.periods)
 
     def time_left(self, colour: int, seconds: float, stones: int) -> None:
         """GTP time_left: `stones` is Canadian stones left in the period (0: main time); under
@@ -117,12 +119,26 @@ class TimeControl:
             clock.main_s, clock.stones = seconds, 0
 
     def spend(self, colour: int, seconds: float) -> None:
-        """Take thinking time off colour's main time, until the controller's time_left corrects
-        it (byoyomi periods are the controller's to count)."""
+        """Take thinking time off colour's clock, until the controller's time_left corrects it.
+        A Canadian period is counted here too, stone by stone (a controller that never sends
+        time_left would otherwise leave Mango budgeting as if in main time, with a quarter of
+        the period's share); Japanese periods start full after every move."""
         clock = self.clocks[colour]
         in_main_time = clock.main_s > 0 and clock.stones == 0
+        if self.system == CANADIAN and not in_main_time:
+            clock.expected_s = None
+            clock.period_s = max(0.0, clock.period_s - seconds)
+            clock.stones -= 1
+            if clock.stones <= 0:               # the period is played: the next starts full
+                clock.period_s, clock.stones = self.period_s, self.period_stones
+            return
+        overflow = max(0.0, seconds - clock.main_s)
         clock.main_s = max(0.0, clock.main_s - seconds)
         clock.expected_s = clock.main_s if in_main_time else None
+        if self.system == CANADIAN and clock.main_s <= 0:   # main time ran out in this move
+            clock.expected_s = None
+            clock.period_s = max(0.0, self.period_s - overflow)
+            clock.stones = self.period_stones
 
     def lag(self, colour: int, lag_s: float) -> float:
         """The buffer kept per move for what the controller counts beyond the search: lag_s

@@ -36,6 +36,34 @@ def test_canadian_byoyomi_divides_the_period_by_the_stones_left():
     assert clock.budget(2, 19, 100, 1.0) == pytest.approx(29.0)
 
 
+def test_canadian_without_main_time_or_reports_counts_its_own_periods():
+    """A controller that sets a Canadian clock and never sends time_left: with no main time the
+    first move is already in the period (1 s a stone here, not a quarter of it), and Mango counts
+    the period's stones and seconds itself, a new period after the last stone."""
+    clock = TimeControl()
+    clock.set_canadian(0, 10, 10)
+    assert clock.budget(BLACK, 9, 0, lag_s=0.0) == pytest.approx(1.0)
+    for _ in range(9):
+        clock.spend(BLACK, 0.5)
+    assert clock.budget(BLACK, 9, 18, lag_s=0.0) == pytest.approx(5.5)   # the last stone
+    assert clock.use_or_lose(BLACK)
+    clock.spend(BLACK, 5.0)
+    assert clock.budget(BLACK, 9, 20, lag_s=0.0) == pytest.approx(1.0)   # a new period
+    assert not clock.use_or_lose(BLACK)
+    clock.set_canadian(0, 1, 1)                                          # 1 s a move
+    assert clock.use_or_lose(WHITE)
+    assert clock.budget(WHITE, 9, 0, lag_s=0.0) == pytest.approx(1.0)
+
+
+def test_main_time_spent_without_reports_leads_into_the_period():
+    clock = TimeControl()
+    clock.set_canadian(3, 30, 10)
+    clock.spend(BLACK, 4.0)                                  # 1 s past main time
+    assert clock.budget(BLACK, 9, 2, lag_s=0.0) == pytest.approx(29 / 10)
+    clock.time_left(BLACK, 20, 5)                            # the controller's word prevails
+    assert clock.budget(BLACK, 9, 4, lag_s=0.0) == pytest.approx(4.0)
+
+
 def test_japanese_byoyomi_uses_a_period_per_move_once_main_time_is_gone():
     clock = TimeControl()
     clock.set_byoyomi(0, 30, 5)
