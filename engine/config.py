@@ -580,7 +580,9 @@ class SearchConfig(_Section):
 
     rave_k: float = setting(
         1000.0, low=0.0, high=1000000000.0, unit="visits",
-        doc="""k, the equivalence parameter of the hand-selected schedule (MoGo: 1000 or more).""")
+        doc="""k, the equivalence parameter of the hand-selected schedule (MoGo: 1000 or more). 1000
+        sits near its best on 9x9 at 1 s a move: 300 lost (-47, -97 to -2, 229 games), and so did
+        Pachi's heavier AMAF weighting (rave_schedule=mse, -60; docs/strength.md).""")
 
     rave_bias: float = setting(
         0.1, low=0.0, high=10.0,
