@@ -127,6 +127,8 @@ class TimeControl:
         in_main_time = clock.main_s > 0 and clock.stones == 0
         if self.system == CANADIAN and not in_main_time:
             clock.expected_s = None
+            if clock.stones <= 0:               # main time reported gone: the first period
+                clock.period_s, clock.stones = self.period_s, self.period_stones
             clock.period_s = max(0.0, clock.period_s - seconds)
             clock.stones -= 1
             if clock.stones <= 0:               # the period is played: the next starts full
@@ -178,6 +180,8 @@ class TimeControl:
         elif self.system == CANADIAN:
             if clock.stones > 0:                            # in byoyomi
                 share = clock.period_s / clock.stones
+            elif clock.main_s <= 0:                         # main time gone: a period starts
+                share = self.period_s / max(1, self.period_stones)
             else:
                 share = clock.main_s / moves_left + (self.period_s / max(1, self.period_stones)) * 0.5
         else:                                               # Japanese byoyomi

@@ -62,6 +62,11 @@ def test_main_time_spent_without_reports_leads_into_the_period():
     assert clock.budget(BLACK, 9, 2, lag_s=0.0) == pytest.approx(29 / 10)
     clock.time_left(BLACK, 20, 5)                            # the controller's word prevails
     assert clock.budget(BLACK, 9, 4, lag_s=0.0) == pytest.approx(4.0)
+    clock.set_canadian(60, 30, 10)
+    clock.time_left(WHITE, 0, 0)                             # main time reported gone
+    assert clock.budget(WHITE, 9, 40, lag_s=0.0) == pytest.approx(3.0)
+    clock.spend(WHITE, 3.0)
+    assert clock.budget(WHITE, 9, 42, lag_s=0.0) == pytest.approx(27 / 9)
 
 
 def test_japanese_byoyomi_uses_a_period_per_move_once_main_time_is_gone():
