@@ -1062,6 +1062,19 @@ def test_ladder_reader_agrees_with_itself_under_every_symmetry(breaker):
         assert [before.stones(c) for c in (1, 2)] == [game.board.stones(c) for c in (1, 2)]
 
 
+def _random_game(size: int, seed: int, moves: int) -> tuple[Game, list[str]]:
+    """A game of up to `moves` random legal moves, and the board's vertices."""
+    rng = random.Random(seed)
+    game = Game(size)
+    vertices = [f"{c}{r}" for c in "ABCDEFGHJKLMNOPQRST"[:size] for r in range(1, size + 1)]
+    for _ in range(moves):
+        legal = [v for v in vertices if game.colour_at(v) is None and game.is_legal(game.to_move, v)]
+        if not legal:
+            break
+        game.play(game.to_move, rng.choice(legal))
+    return game, vertices
+
+
 def _liberties(game: Game, vertex: str) -> int:
     """The distinct liberties of the group at vertex, by a flood over the public board."""
     size, colour = game.size, game.colour_at(vertex)
@@ -1091,14 +1104,7 @@ def test_the_save_verdict_is_what_playing_the_save_shows(size, seed, moves):
     extension of a group in atari must be what playing it shows (fewer than two liberties, or
     two and a ladder that captures)."""
     from mango.engine.playout import ladder_attack, ladder_save_dies
-    rng = random.Random(seed)
-    game = Game(size)
-    vertices = [f"{c}{r}" for c in "ABCDEFGHJKLMNOPQRST"[:size] for r in range(1, size + 1)]
-    for _ in range(moves):
-        legal = [v for v in vertices if game.colour_at(v) is None and game.is_legal(game.to_move, v)]
-        if not legal:
-            break
-        game.play(game.to_move, rng.choice(legal))
+    game, vertices = _random_game(size, seed, moves)
     checked = 0
     for colour, number in (("b", 1), ("w", 2)):
         for v in vertices:
@@ -1159,14 +1165,7 @@ def test_the_ladder_reader_is_what_playing_the_ladder_out_shows(size, seed, move
     liberties by shortcuts; its verdict on every two-liberty group of a random position, for
     either attacker, must be what playing every atari out on the public board shows."""
     from mango.engine.playout import ladder_attack
-    rng = random.Random(seed)
-    game = Game(size)
-    vertices = [f"{c}{r}" for c in "ABCDEFGHJKLMNOPQRST"[:size] for r in range(1, size + 1)]
-    for _ in range(moves):
-        legal = [v for v in vertices if game.colour_at(v) is None and game.is_legal(game.to_move, v)]
-        if not legal:
-            break
-        game.play(game.to_move, rng.choice(legal))
+    game, vertices = _random_game(size, seed, moves)
     board, checked = game.board, 0
     for v in vertices:
         colour = game.colour_at(v)
