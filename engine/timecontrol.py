@@ -92,9 +92,16 @@ class TimeControl:
     def reset(self) -> None:
         """Both clocks back to the full time (a new game under the same settings). A Canadian
         clock without main time starts in its first period, with the period's stones to play."""
-        stones = self.period_stones if self.system == CANADIAN and self.main_s <= 0 else 0
         for colour in (1, 2):
-            self.clocks[colour] = Clock(self.main_s, self.period_s, stones, self.periods)
+            self.clocks[colour] = Clock(self.main_s, self.period_s, 0, self.periods)
+            if self.system == CANADIAN and self.main_s <= 0:
+                self._start_period(self.clocks[colour])
+
+    def _start_period(self, clock: Clock, spent: float = 0.0) -> None:
+        """Main time is gone (or a period is played): a Canadian period starts with its stones to
+        play and its time, less what the move that ran main time out spent past it."""
+        clock.main_s, clock.stones = 0.0, self.period_stones
+        clock.period_s = max(0.0, self.period_s - spent)
 
     def time_left(self, colour: int, seconds: float, stones: int) -> None:
         """GTP time_left: `stones` is Canadian stones left in the period (0: main time); under
@@ -115,6 +122,8 @@ class TimeControl:
                 clock.main_s, clock.period_s, clock.periods = 0.0, seconds, stones
         elif self.system == CANADIAN and stones > 0:
             clock.main_s, clock.period_s, clock.stones = 0.0, seconds, stones
+        elif self.system == CANADIAN and seconds <= 0:
+            self._start_period(clock)           # main time reported gone
         else:
             clock.main_s, clock.stones = seconds, 0
 
@@ -127,20 +136,17 @@ class TimeControl:
         in_main_time = clock.main_s > 0 and clock.stones == 0
         if self.system == CANADIAN and not in_main_time:
             clock.expected_s = None
-            if clock.stones <= 0:               # main time reported gone: the first period
-                clock.period_s, clock.stones = self.period_s, self.period_stones
             clock.period_s = max(0.0, clock.period_s - seconds)
             clock.stones -= 1
             if clock.stones <= 0:               # the period is played: the next starts full
-                clock.period_s, clock.stones = self.period_s, self.period_stones
+                self._start_period(clock)
             return
         overflow = max(0.0, seconds - clock.main_s)
         clock.main_s = max(0.0, clock.main_s - seconds)
         clock.expected_s = clock.main_s if in_main_time else None
         if self.system == CANADIAN and clock.main_s <= 0:   # main time ran out in this move
             clock.expected_s = None
-            clock.period_s = max(0.0, self.period_s - overflow)
-            clock.stones = self.period_stones
+            self._start_period(clock, overflow)
 
     def lag(self, colour: int, lag_s: float) -> float:
         """The buffer kept per move for what the controller counts beyond the search: lag_s
@@ -180,8 +186,6 @@ class TimeControl:
         elif self.system == CANADIAN:
             if clock.stones > 0:                            # in byoyomi
                 share = clock.period_s / clock.stones
-            elif clock.main_s <= 0:                         # main time gone: a period starts
-                share = self.period_s / max(1, self.period_stones)
             else:
                 share = clock.main_s / moves_left + (self.period_s / max(1, self.period_stones)) * 0.5
         else:                                               # Japanese byoyomi
