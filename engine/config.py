@@ -606,6 +606,25 @@ class SearchConfig(_Section):
         took first, typically a stone captured later and the point filled after, is not the
         mover's move in that simulation).""")
 
+    pool_rave_probability: float = setting(
+        0.0, low=0.0, high=1.0, unit="probability",
+        doc="""PoolRAVE (Rimmel, Teytaud, Lee, Yen, Wang and Tsai, "Biasing Monte-Carlo simulations
+        through RAVE values", 2010; MoGo): a playout move is, with this chance, one of the
+        pool_rave_size moves the AMAF of the simulation's last node of pool_rave_min_visits
+        visits rates best for the mover, when it can be played; so the key points of a fight
+        that the tree has found are played in the playouts that judge it. Drawn after a light
+        move (random_move_probability) and the playouts' tactical answers (ataris, two-liberty
+        moves), before the local and global draws: the paper draws first. 0: off.""")
+
+    pool_rave_size: int = setting(
+        10, low=1, high=32, unit="moves",
+        doc="""PoolRAVE's moves per colour (Rimmel et al. 2010: 10 to 20).""")
+
+    pool_rave_min_visits: int = setting(
+        50, low=1, high=100_000_000, unit="visits",
+        doc="""Visits of the node whose AMAF makes the pool: the simulation's deepest such node
+        (Rimmel et al. 2010: 50).""")
+
     pass_in_rave: bool = setting(
         True,
         doc="""A pass's value mixes in its AMAF statistics as any move's does. No simulation plays

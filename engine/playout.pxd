@@ -91,9 +91,12 @@ ctypedef struct policy_t:
     const reply_t* replies          # the search's last good replies (NULL: not played), see reply.pxd
     int replies_first               # a stored reply before everything else, or only before the pattern draw
     balance_t* balance              # simulation balancing's gradient (NULL: not learning)
+    uint32_t pool_threshold         # the search's pool_rave_probability scaled to 2^32 (0: off);
+                                    # the pool itself is the worker's (urgency_t.pool)
 
 cdef enum:
     LADDER_VERDICTS = 8         # save verdicts remembered per move (more are read again)
+    POOL_MAX = 32               # PoolRAVE's moves per colour at most (search.pool_rave_size)
 
 # Urgencies of the Mango policy. weight[c][p] is the base urgency of p for colour c (its pattern
 # value; 0 when occupied), kept up to date move by move; row_sum and total make a two-level sum
@@ -120,6 +123,10 @@ ctypedef struct urgency_t:            # (urgency_copy copies it field by field)
     int n_saves
     int16_t ko_recent               # the point of the last ko capture's ban (NO_POINT: none yet)
     int ko_age                      # moves played since that capture
+    # PoolRAVE (search.pool_rave_probability): the moves of each colour the tree's AMAF rates
+    # best at the simulation's last well-visited node, set by the search after its descent
+    int16_t pool[3][POOL_MAX]
+    int pool_n[3]
     # Scratch boards for reading ladders (after the fields urgency_init clears: not cleared).
     board_t scratch[LADDER_BOARDS]
 
@@ -179,3 +186,4 @@ cdef inline void urgency_copy(urgency_t* dst, const urgency_t* src, int points) 
     dst.n_saves = src.n_saves
     dst.ko_recent = src.ko_recent
     dst.ko_age = src.ko_age
+    dst.pool_n[0] = dst.pool_n[1] = dst.pool_n[2] = 0  # each simulation sets its own pool

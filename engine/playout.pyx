@@ -1009,6 +1009,12 @@ cdef int mango_choose(urgency_t* u, board_t* b, const policy_t* cfg, rng_t* rng,
         n = _eye_fixes(b, c, local)
         if n:
             p = _draw_among(u, b, cfg, rng, c, local, n)
+    if p == PASS and cfg.pool_threshold and u.pool_n[c] \
+            and <uint32_t>(rng_next(rng) >> 32) < cfg.pool_threshold:
+        # PoolRAVE: one of the moves the tree's AMAF rates best, if it can be played here
+        q = u.pool[c][rng_below(rng, <uint32_t>u.pool_n[c])]
+        if candidate_ok(b, cfg, q, c):
+            p = q
     if p == PASS and cfg.local_answers and m != PASS and m != NO_POINT \
             and <uint32_t>(rng_next(rng) >> 32) < cfg.local_threshold:
         n = 0
@@ -1275,6 +1281,7 @@ cdef policy_t _policy_from(config):
     cfg.eye_fix = config.eye_fix
     cfg.replies = NULL                  # the search lends its table (SearchTree.configure)
     cfg.balance = NULL                  # only patterns/balance.py's sampling sets one
+    cfg.pool_threshold = 0              # PoolRAVE is the search's (SearchTree.configure)
     cfg.replies_first = config.replies_first
     cfg.map_values = config.pattern_exponent != 1.0
     _fill_value_map(cfg.value_map, config.pattern_exponent)

@@ -8,8 +8,10 @@ from libc.stdint cimport int64_t
 
 from mango.engine.board cimport BLACK, EMPTY, MAX_POINTS, NO_POINT, WHITE, Board
 from mango.engine.reply cimport reply_t
+from mango.engine.playout cimport policy_choose, rng_seed
 from mango.engine.search cimport (MAX_RECORD, MAX_UNPRUNE, SearchTree, _backup, _expand,
-                                  _find_child, _grow_ranked, _params_from, _play, _sort_best_first,
+                                  _find_child, _grow_ranked, _params_from, _play, _pool_rave,
+                                  _sort_best_first,
                                   _sort_best_first_few, _start_at_root, _update_criticality,
                                   params_t, search_child_score, search_crit_of,
                                   search_parent_terms, search_selectable, search_t, worker_t)
@@ -207,6 +209,23 @@ def probe_set_counters(SearchTree tree, moves, **counts):
             node.amaf_half_wins = value
         else:
             raise ValueError(f"no counter {name}")
+
+
+def probe_pool(SearchTree tree, moves, int draws=0, unsigned long long seed=1):
+    """PoolRAVE's pools of a simulation whose tree moves are `moves` ({colour: points, best
+    first}), and `draws` choices of the playout's first move with them (each from the line's
+    end, the policy's random numbers seeded with seed)."""
+    cdef search_t* s = tree.s
+    cdef worker_t* wk = tree.workers[0]
+    if _probe_walk(tree, moves, False) < 0:
+        raise ValueError("the line leaves the tree")
+    _pool_rave(s, wk)
+    pools = {colour: [wk.urgency.pool[colour][i] for i in range(wk.urgency.pool_n[colour])]
+             for colour in (BLACK, WHITE)}
+    rng_seed(&wk.rng, seed)
+    chosen = [policy_choose(&wk.urgency, &wk.board, &s.policy, &wk.rng, wk.board.to_move,
+                            NO_POINT) for _ in range(draws)]
+    return pools, chosen
 
 
 def probe_replies(SearchTree tree, int colour):

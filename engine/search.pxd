@@ -46,6 +46,8 @@ ctypedef struct params_t:
     double rave_bias
     int rave_distance_weight
     bint rave_first_any                 # AMAF counts a point's first play by either colour only
+    int pool_rave_size                  # PoolRAVE's moves per colour (its probability is the
+    int64_t pool_rave_min_visits        # policy's pool_threshold) and the pool node's visits
     double score_margin                 # Fuego's score modification (a chance of half a win)
     int virtual_loss
     bint prior_in_amaf
@@ -210,6 +212,7 @@ cdef void _sort_best_first_few(worker_t* wk, const double* key, int n, int k) no
 cdef int _expand(search_t* s, worker_t* wk, node_t* node, int depth, bint every) noexcept nogil
 cdef int _grow_ranked(search_t* s, worker_t* wk, node_t* node, int depth) noexcept nogil
 cdef void _backup(search_t* s, worker_t* wk, int black_half) noexcept nogil
+cdef void _pool_rave(search_t* s, worker_t* wk) noexcept nogil
 cdef void _update_criticality(search_t* s, worker_t** workers, int n_workers) noexcept nogil
 cdef params_t _params_from(config)
 

@@ -45,7 +45,7 @@ from mango.engine.feature cimport (FEATURE_FAMILIES, Predictor, feature_free, fe
 from mango.engine.pattern3 cimport pattern_code
 from mango.engine.pattern3 import named_table
 from mango.engine.tactic cimport group_liberties_to_three, ladder_capture
-from mango.engine.playout cimport (candidate_ok, playout_count_owners, playout_policy_from,
+from mango.engine.playout cimport (POOL_MAX, candidate_ok, playout_count_owners, playout_policy_from,
                              policy_choose, policy_continue, policy_play, policy_prepare,
                              policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
                              urgency_clear, urgency_overlay, urgency_t)
@@ -1147,6 +1147,67 @@ cdef inline void _count_owners(const search_t* s, worker_t* wk, double score) no
     wk.ownership_samples += 1
 
 
+cdef void _pool_fill(const search_t* s, node_t* node, urgency_t* u, int c) noexcept nogil:
+    """c's pool: the children of node (c to move there) with the best AMAF values as the
+    selection reads them (priors included where they are in AMAF), best first, at most
+    pool_rave_size of them."""
+    cdef const params_t* p = &s.params
+    cdef int n_children = mango_load_count(&node.n_children)
+    cdef int64_t first = node.first_child
+    cdef int i, j, n = 0, k = p.pool_rave_size
+    cdef double count, value
+    cdef double values[POOL_MAX]
+    cdef const node_t* child
+    for i in range(n_children):
+        child = &s.pool.nodes[first + i]
+        if child.move == PASS or child.flags & NODE_BANNED:
+            continue
+        count = child.amaf_visits
+        value = 0.5 * child.amaf_half_wins
+        if p.prior_in_amaf:
+            count += child.prior_visits
+            value += child.prior_wins
+        if count <= 0:
+            continue
+        value /= count
+        if n == k and value <= values[n - 1]:
+            continue
+        j = n if n < k else k - 1       # insert in order, dropping the worst of a full pool
+        while j > 0 and values[j - 1] < value:
+            values[j] = values[j - 1]
+            u.pool[c][j] = u.pool[c][j - 1]
+            j -= 1
+        values[j] = value
+        u.pool[c][j] = child.move
+        if n < k:
+            n += 1
+    u.pool_n[c] = n
+
+
+cdef void _pool_rave(search_t* s, worker_t* wk) noexcept nogil:
+    """PoolRAVE (Rimmel, Teytaud, Lee, Yen, Wang and Tsai 2010): the playout below this
+    simulation's tree moves draws, with pool_rave_probability, among the moves the AMAF of its
+    last node of pool_rave_min_visits visits or more rates best: the mover there from that
+    node's children, the other colour from its parent's (from the next node on the path when
+    it is the root). What the tree learned of a fight's key points reaches the playouts that
+    judge the fight."""
+    cdef int i = wk.path_len - 1, c
+    cdef node_t* node
+    wk.urgency.pool_n[BLACK] = 0
+    wk.urgency.pool_n[WHITE] = 0
+    while i > 0 and s.pool.nodes[wk.path[i]].visits < s.params.pool_rave_min_visits:
+        i -= 1
+    node = &s.pool.nodes[wk.path[i]]
+    if node.visits < s.params.pool_rave_min_visits:
+        return
+    c = s.root_board.to_move if i % 2 == 0 else 3 - s.root_board.to_move
+    _pool_fill(s, node, &wk.urgency, c)
+    if i > 0:
+        _pool_fill(s, &s.pool.nodes[wk.path[i - 1]], &wk.urgency, 3 - c)
+    elif wk.path_len > 1:
+        _pool_fill(s, &s.pool.nodes[wk.path[1]], &wk.urgency, 3 - c)
+
+
 cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
     cdef int area, slot, n_tree, winner
     cdef double score
@@ -1171,6 +1232,8 @@ cdef void search_simulate(search_t* s, worker_t* wk) noexcept nogil:
         # playout settles which they are, and its moves (taking them off) cost nobody a point
         wk.board.passes = 0
     if wk.board.passes < 2:
+        if s.policy.pool_threshold:
+            _pool_rave(s, wk)
         wk.n_moves += policy_continue(&wk.board, &wk.urgency, &s.policy, &wk.rng,
                                       &wk.moves[wk.n_moves], _before_last(s, wk))
     area = board_area_score(&wk.board)
@@ -1498,6 +1561,8 @@ cdef params_t _params_from(config):
     p.rave_bias = sc.rave_bias
     p.rave_distance_weight = sc.rave_distance_weight
     p.rave_first_any = sc.rave_first_play == "any"
+    p.pool_rave_size = sc.pool_rave_size
+    p.pool_rave_min_visits = sc.pool_rave_min_visits
     p.virtual_loss = sc.virtual_loss
     p.prior_in_amaf = pc.in_amaf
     p.criticality = pc.criticality
@@ -1809,6 +1874,8 @@ cdef class SearchTree(SearchTreeReader):
         old = self.config
         self.s.params = _params_from(config)
         self.s.policy = playout_policy_from(config.playout)
+        self.s.policy.pool_threshold = <uint32_t>min(
+            config.search.pool_rave_probability * 4294967296.0, 4294967295.0)
         self._set_replies(config.playout)
         self._set_workers(config.search.threads)
         _workers_drop_features(self.workers, self.n_workers)

@@ -21,3 +21,4 @@ class Searcher(EngineSearcher):
     counters = search.probe_counters
     set_counters = search.probe_set_counters
     replies = search.probe_replies
+    pool = search.probe_pool
