@@ -1534,6 +1534,11 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
 
 # ---- Python face ---------------------------------------------------------------------------------
 
+cdef uint32_t _pool_threshold(search_config):
+    """PoolRAVE's probability as the playouts draw it (scaled to 2^32; 0: off)."""
+    return <uint32_t>min(search_config.pool_rave_probability * 4294967296.0, 4294967295.0)
+
+
 cdef params_t _params_from(config):
     cdef params_t p
     cdef int j
@@ -1874,8 +1879,7 @@ cdef class SearchTree(SearchTreeReader):
         old = self.config
         self.s.params = _params_from(config)
         self.s.policy = playout_policy_from(config.playout)
-        self.s.policy.pool_threshold = <uint32_t>min(
-            config.search.pool_rave_probability * 4294967296.0, 4294967295.0)
+        self.s.policy.pool_threshold = _pool_threshold(config.search)
         self._set_replies(config.playout)
         self._set_workers(config.search.threads)
         _workers_drop_features(self.workers, self.n_workers)

@@ -596,7 +596,7 @@ def _line_below_root_amaf(seeded, amaf_visits, amaf_half_wins):
     """A searcher whose root (1,000 simulations, every child with these AMAF counters: the same
     moves, Black to move) has E5, and E5 C3 expanded as a simulation's first expansion does."""
     game = Game(9)
-    s = searcher(1, children_ahead=4, late_child_amaf=seeded)
+    s = searcher(1, children_ahead=4, late_child_amaf=seeded, rave_distance_weight=0)
     s.set_position(game)
     line = [game.point("E5"), game.point("C3")]
     s.expand_line(line[:1])

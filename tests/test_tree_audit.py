@@ -188,7 +188,7 @@ def test_reused_tree_keeps_its_invariants(changes):
 @pytest.mark.parametrize("base", [2**24, 2**31 - 1, 2**32 + 5, 10**10])
 def test_counters_stay_exact_past_float_and_int32_limits(base):
     game = Game(9)
-    s = searcher(1)
+    s = searcher(1, rave_distance_weight=0)         # one AMAF sample a simulation
     s.set_position(game)
     a = next(ch.point for ch in s.children() if ch.point != PASS)
     s.set_counters([], visits=base)
@@ -207,7 +207,7 @@ def test_counters_stay_exact_past_float_and_int32_limits(base):
 
 
 def test_one_more_visit_is_never_lost_at_float32s_limit():
-    s = searcher(1)
+    s = searcher(1, rave_distance_weight=0)         # one AMAF sample a simulation
     s.set_position(Game(9))
     a = next(ch.point for ch in s.children() if ch.point != PASS)
     s.set_counters([a], visits=2**24, amaf_visits=2**24)
