@@ -30,6 +30,11 @@ cdef inline uint64_t rng_next(rng_t* r) noexcept nogil:
     return x * 0x2545F4914F6CDD1DULL
 
 
+cdef inline uint32_t playout_threshold(double probability) noexcept nogil:
+    """A probability as the playouts draw it: compared with the top 32 bits of rng_next."""
+    return <uint32_t>min(probability * 4294967296.0, 4294967295.0)
+
+
 cdef inline uint32_t rng_below(rng_t* r, uint32_t n) noexcept nogil:
     """Uniform in [0, n) by multiply-shift (no division)."""
     return <uint32_t>(((rng_next(r) >> 32) * <uint64_t>n) >> 32)

@@ -1252,12 +1252,12 @@ cdef policy_t _policy_from(config):
     cfg.proximity_diagonal_factor = config.proximity_diagonal_factor
     cfg.avoid_self_atari = config.avoid_self_atari
     cfg.local_answers = config.local_answers
-    cfg.local_threshold = <uint32_t>min(config.local_probability * 4294967296.0, 4294967295.0)
+    cfg.local_threshold = playout_threshold(config.local_probability)
     cfg.local_min_value = config.local_min_value
     cfg.filter_random_moves = config.filter_random_moves
     cfg.light_after_atari = config.light_after_atari
     cfg.fill_board_tries = config.fill_board_tries
-    cfg.random_threshold = <uint32_t>min(config.random_move_probability * 4294967296.0, 4294967295.0)
+    cfg.random_threshold = playout_threshold(config.random_move_probability)
     cfg.nakade = config.nakade
     cfg.nakade_weight = config.nakade_weight
     cfg.nakade_size = config.nakade_size
@@ -1268,9 +1268,8 @@ cdef policy_t _policy_from(config):
     cfg.two_liberty_race = config.two_liberty_race_libs if config.two_liberty_race else 0
     cfg.two_liberty_chase = config.two_liberty_chase
     cfg.two_liberty_throw_in = config.two_liberty_throw_in
-    cfg.two_liberty_attack_threshold = <uint32_t>min(
-        config.two_liberty_attack_probability * 4294967296.0, 4294967295.0)
-    cfg.ko_fight_threshold = <uint32_t>min(config.ko_fight_probability * 4294967296.0, 4294967295.0)
+    cfg.two_liberty_attack_threshold = playout_threshold(config.two_liberty_attack_probability)
+    cfg.ko_fight_threshold = playout_threshold(config.ko_fight_probability)
     cfg.ko_fight_age = config.ko_fight_age
     cfg.ladder_saves = config.ladder_saves
     cfg.ladder_atari_weight = config.ladder_atari_weight

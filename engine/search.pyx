@@ -46,9 +46,9 @@ from mango.engine.pattern3 cimport pattern_code
 from mango.engine.pattern3 import named_table
 from mango.engine.tactic cimport group_liberties_to_three, ladder_capture
 from mango.engine.playout cimport (POOL_MAX, candidate_ok, playout_count_owners, playout_policy_from,
-                             policy_choose, policy_continue, policy_play, policy_prepare,
-                             policy_resume, policy_t, policy_urgencies, rng_next, rng_seed, rng_t,
-                             urgency_clear, urgency_overlay, urgency_t)
+                             playout_threshold, policy_choose, policy_continue, policy_play,
+                             policy_prepare, policy_resume, policy_t, policy_urgencies, rng_next,
+                             rng_seed, rng_t, urgency_clear, urgency_overlay, urgency_t)
 from mango.engine.nogo cimport NOGO_COIN, nogo_is_legal, nogo_playout, nogo_random_move
 from mango.engine.nogo import KINDS as NOGO_KINDS
 from mango.engine.reply cimport reply_clear, reply_learn, reply_t
@@ -100,21 +100,28 @@ cdef int search_selectable(const params_t* p, int n_children, double parent_visi
     return k if k < n_children else n_children
 
 
+cdef inline double search_amaf(const params_t* p, const node_t* child, double* wins) noexcept nogil:
+    """A child's AMAF samples as the selection reads them, with its prior where prior.in_amaf
+    puts it there; their wins in *wins."""
+    if p.prior_in_amaf:
+        wins[0] = 0.5 * child.amaf_half_wins + child.prior_wins
+        # summed in float, as the counts always were here (the same games byte for byte)
+        return child.amaf_visits + child.prior_visits
+    wins[0] = 0.5 * child.amaf_half_wins
+    return child.amaf_visits
+
+
 cdef double search_child_score(const params_t* p, const node_t* child, double log_parent,
                                double beta_hand, double crit) noexcept nogil:
     """The selection score of one child (Mango formulas 2.1 and 3.2, MoGo's MC-RAVE), its AMAF
     statistics with crit x criticality x their count won samples more (search_crit_of)."""
     cdef double n = child.visits + p.virtual_loss * child.virtual_loss
     cdef double count = n + child.prior_visits
-    cdef double amaf_count = 0, amaf_prior_wins = 0, amaf_wins, extra, value = 0, beta, score
+    cdef double amaf_count = 0, amaf_wins = 0, extra, value = 0, beta, score
     if p.rave and not (p.pass_mc_only and child.move == PASS):
-        if p.prior_in_amaf:
-            # summed in float, as the counts always were here (the same games byte for byte)
-            amaf_count = child.amaf_visits + child.prior_visits
-            amaf_prior_wins = child.prior_wins
-        else:
-            amaf_count = child.amaf_visits
-    amaf_wins = 0.5 * child.amaf_half_wins + amaf_prior_wins
+        amaf_count = search_amaf(p, child, &amaf_wins)
+    else:
+        amaf_wins = 0.5 * child.amaf_half_wins
     if crit != 0 and amaf_count > 0:
         # Pachi's criticality in RAVE: virtual wins (or, negative, fewer wins and samples)
         extra = crit * p.criticality * amaf_count
@@ -1155,21 +1162,17 @@ cdef void _pool_fill(const search_t* s, node_t* node, urgency_t* u, int c) noexc
     cdef int n_children = mango_load_count(&node.n_children)
     cdef int64_t first = node.first_child
     cdef int i, j, n = 0, k = p.pool_rave_size
-    cdef double count, value
+    cdef double count, wins, value
     cdef double values[POOL_MAX]
     cdef const node_t* child
     for i in range(n_children):
         child = &s.pool.nodes[first + i]
         if child.move == PASS or child.flags & NODE_BANNED:
             continue
-        count = child.amaf_visits
-        value = 0.5 * child.amaf_half_wins
-        if p.prior_in_amaf:
-            count += child.prior_visits
-            value += child.prior_wins
+        count = search_amaf(p, child, &wins)
         if count <= 0:
             continue
-        value /= count
+        value = wins / count
         if n == k and value <= values[n - 1]:
             continue
         j = n if n < k else k - 1       # insert in order, dropping the worst of a full pool
@@ -1190,11 +1193,9 @@ cdef void _pool_rave(search_t* s, worker_t* wk) noexcept nogil:
     last node of pool_rave_min_visits visits or more rates best: the mover there from that
     node's children, the other colour from its parent's (from the next node on the path when
     it is the root). What the tree learned of a fight's key points reaches the playouts that
-    judge the fight."""
+    judge the fight. The pools start empty: urgency_copy empties them at the simulation's start."""
     cdef int i = wk.path_len - 1, c
     cdef node_t* node
-    wk.urgency.pool_n[BLACK] = 0
-    wk.urgency.pool_n[WHITE] = 0
     while i > 0 and s.pool.nodes[wk.path[i]].visits < s.params.pool_rave_min_visits:
         i -= 1
     node = &s.pool.nodes[wk.path[i]]
@@ -1533,11 +1534,6 @@ cdef int _audit(search_t* s, worker_t** workers, int n_workers, audit_t* a) noex
 
 
 # ---- Python face ---------------------------------------------------------------------------------
-
-cdef uint32_t _pool_threshold(search_config):
-    """PoolRAVE's probability as the playouts draw it (scaled to 2^32; 0: off)."""
-    return <uint32_t>min(search_config.pool_rave_probability * 4294967296.0, 4294967295.0)
-
 
 cdef params_t _params_from(config):
     cdef params_t p
@@ -1879,7 +1875,7 @@ cdef class SearchTree(SearchTreeReader):
         old = self.config
         self.s.params = _params_from(config)
         self.s.policy = playout_policy_from(config.playout)
-        self.s.policy.pool_threshold = _pool_threshold(config.search)
+        self.s.policy.pool_threshold = playout_threshold(config.search.pool_rave_probability)
         self._set_replies(config.playout)
         self._set_workers(config.search.threads)
         _workers_drop_features(self.workers, self.n_workers)
