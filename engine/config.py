@@ -590,14 +590,15 @@ class SearchConfig(_Section):
         Pachi's RAVE (its sylvain_rave, equivalence 3000) is this schedule with b = 0.0091.""")
 
     rave_distance_weight: int = setting(
-        0, low=0, high=16, by_size={9: 3},
+        0, low=0, high=16, by_size={9: 3, 13: 3},
         doc="""AMAF weighted by how soon a move came: a first play at distance d of the
         simulation's n moves after a node counts 1 + w (n - d) // (n + 1) times (Pachi's
         distance_rave, 3 there: weights 3, 2 and 1; Fuego weighs its RAVE updates alike), the
         moves the node's choice caused rather than those of a far-off end of the playout. 0:
         every first play counts once (MoGo's Algorithm 2); so does 1, as the quotient stays
         below w. 3 on 9x9 since its SPRT against 0 accepted it at 10,000 playouts (+68 Elo, +29
-        to +108, 340 games; free in time: +0.2% instructions; docs/strength.md).""")
+        to +108, 340 games; free in time: +0.2% instructions), and on 13x13 by 254 games at
+        5,000 playouts (+64, +20 to +108; docs/strength.md); 19x19 is unmeasured.""")
 
     rave_first_play: str = setting(
         'own', choices=("own", "any"),
