@@ -11,6 +11,13 @@ With --resignations, it asks instead whether Mango's resignations were lost posi
 game Mango lost by resigning, GNU Go's estimate_score of the final position, from Mango's side.
 
     python scripts/gnugo_review.py docs/results/defaults-gnugo19.jsonl --resignations
+
+With --resigned-positions FILE it writes those positions instead (no GNU Go), one a line, as an
+openings file for `mango match --openings FILE`: played on by Mango with a lower threshold (or
+none) against the same opponent, they say whether the resignations gave games away. Each pair's
+other game, Mango on the winning side with the opponent to move, is the control.
+
+    python scripts/gnugo_review.py docs/results/dist3-pachi9-1s.jsonl --resigned-positions resigned.txt
 """
 from __future__ import annotations
 
@@ -23,7 +30,8 @@ import tempfile
 from sgfmill import sgf
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
-from mango.engine.record import sgf_vertex
+from mango.engine.record import read_main_lines, sgf_vertex
+from mango.lab.game_record import GameRecord
 from mango.lab.store import chosen_games, read_records
 
 
@@ -83,6 +91,19 @@ def resigned(record: dict) -> bool:
     return record.points < 1 and "resigned" in reason and reason.startswith("mango")
 
 
+def resigned_positions(records: list[GameRecord]) -> list[str]:
+    """The moves of every game Mango resigned, as lines of an openings file (Black first, passes
+    kept, so that the side to move is Mango's); a handicap game is left out, since its stones are
+    set up rather than played and an opening cannot hold them."""
+    lines = []
+    for record in filter(resigned, records):
+        if record.handicap:
+            continue
+        vertices = " ".join(vertex for _, vertex in read_main_lines(record.sgf.encode())[0].moves)
+        lines.append(f"{vertices}  # game {record.game}: Mango ({record.a_colour}) resigned here")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("store")
@@ -91,9 +112,17 @@ def main() -> int:
     parser.add_argument("--level", type=int, default=10)
     parser.add_argument("--resignations", action="store_true",
                         help="GNU Go's estimate of the last position of every game Mango resigned")
+    parser.add_argument("--resigned-positions", metavar="FILE",
+                        help="write the positions Mango resigned as an openings file (no GNU Go)")
     args = parser.parse_args()
     records = read_records(args.store)
     chosen = chosen_games(records, args.games)
+    if args.resigned_positions:
+        lines = resigned_positions(chosen)
+        with open(args.resigned_positions, "w", encoding="utf-8") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+        print(f"{len(lines)} positions written to {args.resigned_positions}")
+        return 0
     gnugo = start_gnugo(args.level)
     try:
         if args.resignations:

@@ -10,6 +10,7 @@ from stored import game_record
 
 from mango.lab import review as gnugo_review
 from mango.lab.game_record import GameRecord
+from mango.lab.opening import load_openings
 
 
 # White walls off the left two thirds of a 9x9 board while Black passes.
@@ -43,3 +44,18 @@ def test_resignations_report_gnugo_s_count_from_mangos_side(tmp_path, capsys, mo
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("game 0 (Mango b, W+R, 24 moves)")
     assert float(lines[0].rsplit(" ", 1)[1]) < -20          # Black has a third of the board
+
+
+def test_resigned_positions_are_an_openings_file_with_mango_to_move(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(gnugo_review, "find_gnugo", lambda: None)      # no GNU Go needed
+    store, positions = tmp_path / "store.jsonl", tmp_path / "resigned.txt"
+    store.write_text("".join(json.dumps(stored_game(k, reason, 0.0).to_json()) + "\n" for k, reason in
+                             enumerate(["mango playouts=2000 resigned", "W+3.5"])))
+    monkeypatch.setattr("sys.argv", ["gnugo_review.py", str(store), "--resigned-positions", str(positions)])
+    assert gnugo_review.main() == 0
+    assert "1 positions written" in capsys.readouterr().out
+    (opening,) = load_openings(str(positions), 9)
+    game = opening.game(9, 7.5)
+    assert [vertex for _, vertex in opening.moves][1::2] == WHITE_WALL
+    assert {vertex for _, vertex in opening.moves[::2]} == {"PASS"}
+    assert game.to_move == "b" and len(game.moves) == 24                 # Mango (Black) to move
