@@ -119,8 +119,11 @@ def main() -> int:
     chosen = chosen_games(records, args.games)
     if args.resigned_positions:
         lines = resigned_positions(chosen)
-        with open(args.resigned_positions, "w", encoding="utf-8") as handle:
-            handle.write("".join(line + "\n" for line in lines))
+        try:
+            with open(args.resigned_positions, "w", encoding="utf-8") as handle:
+                handle.write("".join(line + "\n" for line in lines))
+        except OSError as error:
+            raise SystemExit(f"{args.resigned_positions}: {error.strerror or error}") from None
         print(f"{len(lines)} positions written to {args.resigned_positions}")
         return 0
     gnugo = start_gnugo(args.level)
