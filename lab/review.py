@@ -30,8 +30,9 @@ import tempfile
 from sgfmill import sgf
 
 from mango.lab.client import GtpClient, find_gnugo, gnugo_command
-from mango.engine.record import read_main_lines, sgf_vertex
+from mango.engine.record import sgf_vertex
 from mango.lab.game_record import GameRecord
+from mango.lab.referee_drop import game_moves
 from mango.lab.store import chosen_games, read_records
 
 
@@ -99,7 +100,7 @@ def resigned_positions(records: list[GameRecord]) -> list[str]:
     for record in filter(resigned, records):
         if record.handicap:
             continue
-        vertices = " ".join(vertex for _, vertex in read_main_lines(record.sgf.encode())[0].moves)
+        vertices = " ".join(vertex for _, vertex in game_moves(record.sgf))
         lines.append(f"{vertices}  # game {record.game}: Mango ({record.a_colour}) resigned here")
     return lines
 
